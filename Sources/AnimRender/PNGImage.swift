@@ -1,0 +1,1 @@
+// Placeholder file so the target builds; replaced by the PNG codec.
