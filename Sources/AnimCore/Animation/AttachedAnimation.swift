@@ -1,0 +1,136 @@
+/// An animation added to a layer (`addAnimation(_:forKey:)`): a validated copy with the transaction's
+/// defaults applied, its begin time fixed, and its evaluation program built.
+public struct AttachedAnimation: Sendable {
+    /// The key it was added under; nil is a valid key (§1.5).
+    public let key: String?
+    /// The animation as it runs: durations of 0 replaced, beginTime 0 replaced by the attach time.
+    public let animation: Animation
+    let prepared: PreparedAnimation
+    /// Non-fatal findings for the client's log (ignored keyTimes, repeatCount with repeatDuration).
+    public let warnings: [String]
+
+    /// The context an animation is attached in: the transaction's values (§8) and the layer's time.
+    public struct Context: Sendable {
+        /// The layer's local time when the transaction commits: replaces a top-level beginTime of 0.
+        public var attachTime: Double
+        /// The transaction's animationDuration: replaces durations ≤ 0.
+        public var transactionDuration: Double
+        /// The transaction's animationTimingFunction: set on animations that have none.
+        public var transactionTimingFunction: TimingFunction?
+        /// The layer's presentation state before the transaction: the start of a basic animation with no
+        /// from, to or by value (§3.2, last row).
+        public var previousPresentation: LayerState?
+
+        public init(
+            attachTime: Double, transactionDuration: Double = MediaTiming.defaultDuration,
+            transactionTimingFunction: TimingFunction? = nil, previousPresentation: LayerState? = nil
+        ) {
+            self.attachTime = attachTime
+            self.transactionDuration = transactionDuration
+            self.transactionTimingFunction = transactionTimingFunction
+            self.previousPresentation = previousPresentation
+        }
+    }
+
+    /// Validates `animation` for a layer of `layerClass` and prepares it. Every problem is a typed error
+    /// naming the field; nothing is attached then.
+    public init(
+        key: String?, animation: Animation, layerClass: LayerClass, context: Context
+    ) throws(AnimCoreError) {
+        try AnimCoreError.requireFinite(context.attachTime, "attachTime")
+        var warnings: [String] = []
+        var resolved = animation
+        if resolved.timing.beginTime == 0 { resolved.timing.beginTime = context.attachTime }
+        let prepared = try AttachedAnimation.prepare(
+            &resolved, layerClass: layerClass, context: context, path: key ?? "animation", warnings: &warnings)
+        self.key = key
+        self.animation = resolved
+        self.prepared = prepared
+        self.warnings = warnings
+    }
+
+    private static func prepare(
+        _ a: inout Animation, layerClass: LayerClass, context: Context, path: String, warnings: inout [String]
+    ) throws(AnimCoreError) -> PreparedAnimation {
+        try a.timing.validate(field: path)
+        if a.timing.duration <= 0 {
+            a.timing.duration = context.transactionDuration > 0 ? context.transactionDuration : MediaTiming.defaultDuration
+        }
+        if a.timing.hasConflictingRepeat {
+            warnings.append("\(path): repeatCount and repeatDuration are both set; repeatDuration wins")
+        }
+        if a.timingFunction == nil { a.timingFunction = context.transactionTimingFunction }
+        if let tf = a.timingFunction { try tf.validate(field: "\(path).timingFunction") }
+
+        let program: AnimationProgram
+        switch a.kind {
+        case .basic(var b):
+            b.keyPath = try rebind(b.keyPath, to: layerClass)
+            try BasicProgram.check(b)
+            a.kind = .basic(b)
+            program = .basic(BasicProgram(b, capturedValue: captured(b, context)))
+        case .spring(var s):
+            s.basic.keyPath = try rebind(s.basic.keyPath, to: layerClass)
+            try BasicProgram.check(s.basic)
+            try s.spring.validate(field: "\(path).spring")
+            a.kind = .spring(s)
+            program = .spring(BasicProgram(s.basic, capturedValue: captured(s.basic, context)), s.spring)
+        case .keyframe(var k):
+            k.keyPath = try rebind(k.keyPath, to: layerClass)
+            let kp = try KeyframeProgram(k)
+            if let reason = kp.ignoredKeyTimesReason { warnings.append("\(path).keyTimes: \(reason)") }
+            a.kind = .keyframe(k)
+            program = .keyframe(kp)
+        case .group(var g):
+            var children: [PreparedAnimation] = []
+            // Children keep beginTime 0 (the group's start) and fall back to the transaction's duration.
+            let childContext = Context(
+                attachTime: 0, transactionDuration: context.transactionDuration,
+                transactionTimingFunction: nil, previousPresentation: context.previousPresentation)
+            for i in g.animations.indices {
+                children.append(
+                    try prepare(
+                        &g.animations[i], layerClass: layerClass, context: childContext,
+                        path: "\(path).animations[\(i)]", warnings: &warnings))
+            }
+            a.kind = .group(g)
+            program = .group(children)
+        case .transition(let tr):
+            for (name, v) in [("startProgress", tr.startProgress), ("endProgress", tr.endProgress)] {
+                try AnimCoreError.requireFinite(v, "\(path).\(name)")
+                guard (0...1).contains(v) else { throw .outOfRange(field: "\(path).\(name)", value: v, allowed: "0…1") }
+            }
+            guard tr.endProgress >= tr.startProgress else {
+                throw .invalid(field: "\(path).endProgress", reason: "endProgress \(tr.endProgress) is below startProgress \(tr.startProgress)")
+            }
+            program = .transition(tr)
+        }
+        return PreparedAnimation(timing: a.timing, timingFunction: a.timingFunction, program: program)
+    }
+
+    /// The same key path checked against the layer it is attached to.
+    private static func rebind(_ keyPath: AnimKeyPath, to layerClass: LayerClass) throws(AnimCoreError) -> AnimKeyPath {
+        let bound = try AnimKeyPath(keyPath.description, on: layerClass)
+        guard bound.isAnimatable else {
+            throw .invalid(field: keyPath.description, reason: "\(keyPath) is not animatable on \(layerClass)")
+        }
+        return bound
+    }
+
+    private static func captured(_ b: BasicAnimation, _ context: Context) -> PropertyValue? {
+        guard b.fromValue == nil, b.toValue == nil, b.byValue == nil, b.valueFunction == nil else { return nil }
+        return context.previousPresentation.map { b.keyPath.value(in: $0) }
+    }
+
+    /// The animation's phase at the layer's local time `t`.
+    public func phase(atLocalTime t: Double) -> TimingPhase {
+        animation.timing.resolve(parentTime: t).phase
+    }
+
+    /// Writes the animation's contribution at the layer's local time `t` into `state`.
+    public func apply(
+        atLocalTime t: Double, model: LayerState, to state: inout LayerState, transition: inout TransitionProgress?
+    ) {
+        prepared.apply(parentTime: t, model: model, to: &state, transition: &transition, key: key)
+    }
+}

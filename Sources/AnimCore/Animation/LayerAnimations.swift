@@ -1,0 +1,100 @@
+/// The animations attached to one layer, in `animationKeys` order (the order they apply, §1.5), with
+/// the bookkeeping that turns time passing into did-start and did-stop events.
+public struct LayerAnimations: Sendable {
+    public struct Entry: Sendable {
+        public let id: UInt64
+        public let attached: AttachedAnimation
+        public fileprivate(set) var hasStarted = false
+        public fileprivate(set) var hasFinished = false
+    }
+
+    public private(set) var entries: [Entry] = []
+    private var nextID: UInt64 = 1
+
+    public init() {}
+
+    public var isEmpty: Bool { entries.isEmpty }
+    public var count: Int { entries.count }
+
+    /// The keys in application order; nil keys are left out, as `animationKeys` does.
+    public var keys: [String] { entries.compactMap(\.attached.key) }
+
+    public func animation(forKey key: String) -> AttachedAnimation? {
+        entries.first { $0.attached.key == key }?.attached
+    }
+
+    /// Adds `animation`; one under the same (non-nil) key is removed first and reported as stopped
+    /// unfinished (§1.5: at most one animation per key). Returns the new animation's id and the events.
+    @discardableResult
+    public mutating func add(_ animation: AttachedAnimation, at localTime: Double) -> (id: UInt64, events: [AnimationEvent]) {
+        var events: [AnimationEvent] = []
+        if let key = animation.key {
+            events = remove(key: key, at: localTime)
+        }
+        let id = nextID
+        nextID += 1
+        entries.append(Entry(id: id, attached: animation))
+        return (id, events)
+    }
+
+    /// Removes the animation under `key`; it reports didStop(finished: false) unless it had finished.
+    @discardableResult
+    public mutating func remove(key: String, at localTime: Double) -> [AnimationEvent] {
+        guard let i = entries.firstIndex(where: { $0.attached.key == key }) else { return [] }
+        return [removeEntry(at: i, at: localTime)]
+    }
+
+    /// Removes every animation (`removeAllAnimations`).
+    @discardableResult
+    public mutating func removeAll(at localTime: Double) -> [AnimationEvent] {
+        var events: [AnimationEvent] = []
+        while !entries.isEmpty { events.append(removeEntry(at: entries.count - 1, at: localTime)) }
+        return events.reversed()
+    }
+
+    private mutating func removeEntry(at i: Int, at localTime: Double) -> AnimationEvent {
+        let e = entries.remove(at: i)
+        let kind: AnimationEvent.Kind = e.hasFinished ? .didStop(finished: true) : .didStop(finished: false)
+        return AnimationEvent(animationID: e.id, key: e.attached.key, kind: kind, localTime: localTime)
+    }
+
+    /// Moves time to the layer-local time `t`: reports animations that entered their active duration
+    /// and those whose active duration ended, and drops the ended ones with removedOnCompletion (§1.4).
+    /// Events come in time order, a start before its own stop.
+    public mutating func advance(toLocalTime t: Double) -> [AnimationEvent] {
+        var events: [AnimationEvent] = []
+        var i = 0
+        while i < entries.count {
+            let timing = entries[i].attached.animation.timing
+            let phase = timing.resolve(parentTime: t).phase
+            let id = entries[i].id
+            let key = entries[i].attached.key
+            if phase != .before, !entries[i].hasStarted {
+                entries[i].hasStarted = true
+                events.append(AnimationEvent(animationID: id, key: key, kind: .didStart, localTime: timing.beginTime))
+            }
+            if phase == .after, !entries[i].hasFinished {
+                entries[i].hasFinished = true
+                // e = (t − beginTime)·speed reaches the active duration at beginTime + A/speed.
+                let end = timing.speed != 0 ? timing.beginTime + timing.activeDuration / timing.speed : t
+                events.append(
+                    AnimationEvent(animationID: id, key: key, kind: .didStop(finished: true), localTime: end))
+            }
+            if entries[i].hasFinished && entries[i].attached.animation.removedOnCompletion {
+                entries.remove(at: i)
+            } else {
+                i += 1
+            }
+        }
+        return events.sorted { $0.localTime < $1.localTime }
+    }
+
+    /// Whether any animation can still change the presentation after local time `t` (the frame loop
+    /// sleeps when none can).
+    public func isAnimating(atLocalTime t: Double) -> Bool {
+        entries.contains { e in
+            let r = e.attached.animation.timing.resolve(parentTime: t)
+            return r.phase != .after
+        }
+    }
+}

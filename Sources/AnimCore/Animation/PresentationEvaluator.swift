@@ -1,0 +1,28 @@
+/// Turns a layer's model state and animations into its presentation state at one time: the one
+/// function the server's frame loop, the SDK's `presentation()` and `animctl eval` share.
+public enum PresentationEvaluator {
+    /// The presentation of `model` at the layer's local time `t`: starting from the model value, each
+    /// animation in order replaces or adds to the running value (§0). Returns the state and the
+    /// transition in progress, if any.
+    public static func presentation(
+        of model: LayerState, animations: LayerAnimations, atLocalTime t: Double
+    ) -> (state: LayerState, transition: TransitionProgress?) {
+        var state = model
+        let transition = evaluate(model: model, animations: animations, atLocalTime: t, into: &state)
+        return (state, transition)
+    }
+
+    /// The same, writing into `presentation`, which must start as a copy of `model` (the frame loop
+    /// reuses one buffer per layer, so the steady state allocates nothing).
+    @inline(__always)
+    @discardableResult
+    public static func evaluate(
+        model: LayerState, animations: LayerAnimations, atLocalTime t: Double, into presentation: inout LayerState
+    ) -> TransitionProgress? {
+        var transition: TransitionProgress?
+        for entry in animations.entries {
+            entry.attached.apply(atLocalTime: t, model: model, to: &presentation, transition: &transition)
+        }
+        return transition
+    }
+}

@@ -1,0 +1,106 @@
+extension LayerProperty {
+    /// The values a string property accepts (§10.1, §11); nil for free text (name, string, font).
+    public var allowedStrings: [String]? {
+        switch self {
+        case .contentsGravity:
+            [
+                "center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft", "bottomRight",
+                "resize", "resizeAspect", "resizeAspectFill",
+            ]
+        case .contentsFormat: ["RGBA8Uint", "RGBA16Float", "Gray8Uint"]
+        case .minificationFilter, .magnificationFilter: ["nearest", "linear", "trilinear"]
+        case .cornerCurve: ["circular", "continuous"]
+        case .fillRule: [FillRule.nonZero.rawValue, FillRule.evenOdd.rawValue]
+        case .lineCap: ["butt", "round", "square"]
+        case .lineJoin: ["miter", "round", "bevel"]
+        case .truncationMode: ["none", "start", "middle", "end"]
+        case .alignmentMode: ["natural", "left", "right", "center", "justified"]
+        case .gradientType: ["axial", "radial", "conic"]
+        case .emitterShape: ["point", "line", "rectangle", "circle", "cuboid", "sphere"]
+        case .emitterMode: ["volume", "points", "outline", "surface"]
+        case .renderMode: ["unordered", "oldestFirst", "oldestLast", "backToFront", "additive"]
+        case .scrollMode: ["none", "vertically", "horizontally", "both"]
+        case .fillMode: FillMode.allCases.map(\.rawValue)
+        default: nil
+        }
+    }
+
+    /// The smallest value a number property accepts, where CA defines one.
+    var minimumNumber: (value: Double, inclusive: Bool)? {
+        switch self {
+        case .borderWidth, .shadowRadius, .lineWidth, .miterLimit, .instanceCount, .fontSize, .levelsOfDetail,
+            .levelsOfDetailBias, .duration, .repeatCount, .repeatDuration, .cornerRadius:
+            (0, true)
+        default: nil
+        }
+    }
+}
+
+extension LayerState {
+    /// Sets `property` after checking that this class has it, the value's kind matches, every number is
+    /// finite and in range, and an enumerated string is one of the allowed names.
+    public mutating func set(_ value: PropertyValue, for property: LayerProperty) throws(AnimCoreError) {
+        guard property.exists(on: layerClass) else {
+            throw .unknownKeyPath(path: property.key, layerClass: layerClass.rawValue)
+        }
+        try property.check(value)
+        setValueUnchecked(value, for: property)
+    }
+
+    /// The value of the property named `key` (a plain property name, not a dotted path).
+    public func value(forKey key: String) throws(AnimCoreError) -> PropertyValue {
+        guard let p = LayerProperty.named(key, on: layerClass) else {
+            throw .unknownKeyPath(path: key, layerClass: layerClass.rawValue)
+        }
+        return value(of: p)
+    }
+}
+
+extension LayerProperty {
+    /// Throws unless `value` may be stored in this property.
+    public func check(_ value: PropertyValue) throws(AnimCoreError) {
+        guard value.kind == valueKind else {
+            throw .typeMismatch(field: key, expected: valueKind.rawValue, got: value.kind.rawValue)
+        }
+        guard value.isFinite else {
+            throw .nonFinite(field: key, value: value.firstNonFinite ?? .nan)
+        }
+        switch value {
+        case .string(let s):
+            if let allowed = allowedStrings {
+                guard let s, allowed.contains(s) else {
+                    throw .invalid(
+                        field: key, reason: "'\(s ?? "nil")' is not one of \(allowed.joined(separator: ", "))")
+                }
+            }
+        case .number(let v):
+            if let (minimum, inclusive) = minimumNumber, inclusive ? v < minimum : v <= minimum {
+                throw .outOfRange(field: key, value: v, allowed: inclusive ? "≥ \(minimum)" : "> \(minimum)")
+            }
+            if self == .contentsScale || self == .rasterizationScale, v <= 0 {
+                throw .outOfRange(field: key, value: v, allowed: "> 0")
+            }
+        case .path(let p?):
+            try p.validate(field: key)
+        default:
+            break
+        }
+    }
+}
+
+extension PropertyValue {
+    /// The first NaN or infinite number inside, for error messages.
+    var firstNonFinite: Double? {
+        switch self {
+        case .number(let v): v.isFinite ? nil : v
+        case .point(let p): [p.x, p.y].first { !$0.isFinite }
+        case .size(let s): [s.width, s.height].first { !$0.isFinite }
+        case .rect(let r): [r.origin.x, r.origin.y, r.size.width, r.size.height].first { !$0.isFinite }
+        case .transform(let t): t.elements.first { !$0.isFinite }
+        case .color(let c?): [c.red, c.green, c.blue, c.alpha].first { !$0.isFinite }
+        case .numbers(let a?): a.first { !$0.isFinite }
+        case .colors(let a?): a.flatMap { [$0.red, $0.green, $0.blue, $0.alpha] }.first { !$0.isFinite }
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Testing
+
+@testable import AnimCore
+
+@Suite("Keyframe animations")
+struct KeyframeAnimationTests {
+    func keyframe(
+        _ path: String, values: [PropertyValue]? = nil, bezier: BezierPath? = nil, keyTimes: [Double]? = nil,
+        functions: [TimingFunction]? = nil, mode: KeyframeAnimation.CalculationMode = .linear,
+        tension: [Double]? = nil, rotation: KeyframeAnimation.RotationMode? = nil,
+        timing: MediaTiming = MediaTiming(duration: 1), cumulative: Bool = false
+    ) -> Animation {
+        Animation(
+            .keyframe(
+                KeyframeAnimation(
+                    keyPath: keyPath(path), values: values, path: bezier, keyTimes: keyTimes, timingFunctions: functions,
+                    calculationMode: mode, tensionValues: tension, rotationMode: rotation, isCumulative: cumulative)),
+            timing: timing)
+    }
+
+    @Test func linearWithEvenSpacing() throws {
+        var h = Harness()
+        try h.add(keyframe("zPosition", values: [.number(0), .number(10), .number(30)]))
+        #expect(close(try h.number("zPosition", at: 0.25), 5))
+        #expect(close(try h.number("zPosition", at: 0.75), 20))
+    }
+
+    @Test func linearWithKeyTimesAndSegmentFunctions() throws {
+        var h = Harness()
+        try h.add(
+            keyframe(
+                "zPosition", values: [.number(0), .number(10), .number(20)], keyTimes: [0, 0.8, 1],
+                functions: [.linear, .easeIn]))
+        #expect(close(try h.number("zPosition", at: 0.4), 5))
+        #expect(close(try h.number("zPosition", at: 0.9), 10 + 10 * 0.3154, 1e-3))
+    }
+
+    /// §12 vector 13.
+    @Test func vector13Discrete() throws {
+        var h = Harness()
+        try h.add(
+            keyframe(
+                "zPosition", values: [.number(1), .number(2), .number(3)], keyTimes: [0, 0.25, 0.75, 1],
+                mode: .discrete, timing: MediaTiming(duration: 1, fillMode: .forwards)))
+        #expect(try h.number("zPosition", at: 0) == 1)
+        #expect(try h.number("zPosition", at: 0.2499) == 1)
+        #expect(try h.number("zPosition", at: 0.25) == 2)
+        #expect(try h.number("zPosition", at: 0.7499) == 2)
+        #expect(try h.number("zPosition", at: 0.75) == 3)
+        #expect(try h.number("zPosition", at: 0.99) == 3)
+    }
+
+    /// §12 vector 14.
+    @Test func vector14Paced() throws {
+        var h = Harness()
+        try h.add(keyframe("zPosition", values: [.number(0), .number(10), .number(30)], mode: .paced))
+        #expect(close(try h.number("zPosition", at: 0.5), 15))
+        #expect(close(try h.number("zPosition", at: 1.0 / 3.0), 10))
+    }
+
+    @Test func pacedIgnoresTimingFunctions() throws {
+        var h = Harness()
+        var anim = keyframe("zPosition", values: [.number(0), .number(10)], mode: .paced)
+        anim.timingFunction = .easeIn
+        try h.add(anim)
+        #expect(close(try h.number("zPosition", at: 0.5), 5))
+    }
+
+    @Test func cubicWithZeroTCBIsCatmullRom() throws {
+        var h = Harness()
+        try h.add(keyframe("zPosition", values: [.number(0), .number(10), .number(0), .number(10)], mode: .cubic))
+        // Catmull–Rom with duplicated ends: segment 1 (10 → 0) has tangents (0−0)/2·… = −5·… ;
+        // the midpoint of a symmetric segment is the mean of its end points.
+        let mid = try h.number("zPosition", at: 0.5)
+        #expect(close(mid, 5))
+        // Passes through every keyframe.
+        #expect(close(try h.number("zPosition", at: 1.0 / 3.0), 10))
+        #expect(close(try h.number("zPosition", at: 2.0 / 3.0), 0))
+        // The spline bulges above the straight line between the first two keys.
+        let quarter = try h.number("zPosition", at: 0.25)
+        #expect(quarter > 7.5)
+    }
+
+    @Test func cubicTensionOneIsLinearInEffect() throws {
+        var h = Harness()
+        try h.add(
+            keyframe(
+                "zPosition", values: [.number(0), .number(10), .number(20)], mode: .cubic, tension: [1, 1, 1]))
+        // With t = 1 every tangent is zero: H(s) = h00·p0 + h01·p1, a smoothstep between keys.
+        let s = 0.25
+        let expected = 10 * (-2 * s * s * s + 3 * s * s)
+        #expect(close(try h.number("zPosition", at: 0.125), expected))
+    }
+
+    @Test func cubicPacedHasConstantSpeed() throws {
+        var h = Harness()
+        try h.add(keyframe("zPosition", values: [.number(0), .number(10), .number(30)], mode: .cubicPaced))
+        // Monotone values: arc length is the value itself, so the value is linear in time.
+        for f in stride(from: 0.0, through: 1.0, by: 0.1) {
+            #expect(close(try h.number("zPosition", at: min(f, 0.999_999)), 30 * min(f, 0.999_999), 0.05))
+        }
+    }
+
+    @Test func pathFollowsTheCurveAndRotates() throws {
+        var bezier = BezierPath()
+        bezier.move(to: Point(x: 0, y: 0))
+        bezier.addLine(to: Point(x: 100, y: 0))
+        bezier.addLine(to: Point(x: 100, y: 100))
+        var h = Harness()
+        try h.add(keyframe("position", bezier: bezier, rotation: .auto))
+        let p = h.presentation(at: 0.25)
+        #expect(close(p.position.x, 50) && close(p.position.y, 0))
+        let q = h.presentation(at: 0.75)
+        #expect(close(q.position.x, 100) && close(q.position.y, 50))
+        // Travelling +y: the tangent angle is π/2.
+        #expect(q.transform.isApproximatelyEqual(to: .rotation(.pi / 2, 0, 0, 1), tolerance: 1e-9))
+    }
+
+    @Test func pacedPathMovesAtConstantSpeed() throws {
+        var bezier = BezierPath()
+        bezier.move(to: Point(x: 0, y: 0))
+        bezier.addLine(to: Point(x: 30, y: 0))
+        bezier.addLine(to: Point(x: 30, y: 10))
+        var h = Harness()
+        try h.add(keyframe("position", bezier: bezier, mode: .paced))
+        let p = h.presentation(at: 0.5)
+        #expect(close(p.position.x, 20, 1e-3) && close(p.position.y, 0, 1e-3))
+    }
+
+    @Test func badKeyTimesAreIgnoredWithAWarning() throws {
+        var h = Harness()
+        try h.add(keyframe("zPosition", values: [.number(0), .number(10), .number(20)], keyTimes: [0, 0.9, 0.5]))
+        #expect(h.animations.entries[0].attached.warnings.count == 1)
+        #expect(close(try h.number("zPosition", at: 0.25), 5))
+        var c = Harness()
+        try c.add(keyframe("zPosition", values: [.number(0), .number(10), .number(20)], keyTimes: [0, 1]))
+        #expect(c.animations.entries[0].attached.warnings.first?.contains("2 keyTimes for 3 values") == true)
+    }
+
+    @Test func nonFiniteKeyTimesAreErrors() {
+        var h = Harness()
+        #expect(throws: AnimCoreError.nonFinite(field: "zPosition.keyTimes", value: .infinity)) {
+            try h.add(keyframe("zPosition", values: [.number(0), .number(1)], keyTimes: [0, .infinity]))
+        }
+    }
+
+    @Test func valuesOfTheWrongKindAreErrors() {
+        var h = Harness()
+        #expect(throws: AnimCoreError.typeMismatch(field: "position.values[1]", expected: "point", got: "number")) {
+            try h.add(keyframe("position", values: [.point(.zero), .number(1)]))
+        }
+    }
+}
