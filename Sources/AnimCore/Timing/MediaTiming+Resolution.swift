@@ -1,0 +1,72 @@
+extension MediaTiming {
+    /// Resolves parent time `t` to a phase and a basic fraction, implementing ca-semantics §1.3 with the §0
+    /// rules:
+    ///
+    /// - `e = (t − beginTime)·speed` decides the phase, for any sign of speed (the header formula taken
+    ///   literally): `e < 0` is BEFORE, `e ≥ activeDuration` is AFTER (`e == activeDuration` is AFTER), else
+    ///   ACTIVE. A NaN `e` has no effect and reports BEFORE.
+    /// - ACTIVE: `ta = e + timeOffset`, `k = ⌊ta / c⌋`, `u = ta − k·c`; with `autoreverses`, `u > d` is the
+    ///   backward leg and mirrors to `2d − u`; `f = u / d`. The wrap applies literally to any `timeOffset`,
+    ///   including with autoreverses and fractional repeats.
+    /// - BEFORE with a backwards fill evaluates `e = 0`, wrapped the same way; otherwise no effect.
+    /// - AFTER with a forwards fill evaluates the instant the active phase ended on, `ta = activeDuration +
+    ///   timeOffset`, as a left limit: where `ta` falls on a cycle boundary (`ta / c` an integer `n`) it is the
+    ///   end of cycle `n − 1` (`u = c`: forward-only ends at f = 1, autoreverse at f = 0); elsewhere the plain
+    ///   wrap (fractional repeats). With `timeOffset` 0 this is §1.3's rule word for word. A timing that
+    ///   repeats forever has no end to fill.
+    ///
+    /// Cycle boundaries are matched with a relative tolerance of 1e-12, so that `repeatCount` 3 of 0.1 s,
+    /// whose `A / c` is 3.0000000000000004 in floating point, still ends on f = 1.
+    public func resolve(parentTime t: Double) -> TimingResolution {
+        let elapsed = (t - beginTime) * speed
+        guard !elapsed.isNaN else { return TimingResolution(phase: .before, fraction: nil) }
+        let active = activeDuration
+        if elapsed < 0 {
+            guard fillMode.fillsBackwards else { return TimingResolution(phase: .before, fraction: nil) }
+            return position(atActiveLocalTime: timeOffset, phase: .before, endingCycle: false)
+        }
+        if elapsed >= active {
+            guard fillMode.fillsForwards, active.isFinite else { return TimingResolution(phase: .after, fraction: nil) }
+            return position(atActiveLocalTime: active + timeOffset, phase: .after, endingCycle: true)
+        }
+        return position(atActiveLocalTime: elapsed + timeOffset, phase: .active, endingCycle: false)
+    }
+
+    /// Wraps active local time `ta` into a cycle and a fraction. A boundary instant starts the next cycle,
+    /// unless `endingCycle` asks for the left limit (the end of the previous cycle).
+    private func position(atActiveLocalTime ta: Double, phase: TimingPhase, endingCycle: Bool) -> TimingResolution {
+        let d = resolvedDuration
+        let c = cycleDuration
+        var k = (ta / c).rounded(.down)
+        var u = ta - k * c
+        guard u.isFinite, k.isFinite else { return TimingResolution(phase: phase, fraction: nil) }
+        let tolerance = (abs(ta) + c) * 1e-12
+        if endingCycle {
+            if u <= tolerance {
+                k -= 1
+                u = c
+            } else if c - u <= tolerance {
+                u = c
+            }
+        } else {
+            if c - u <= tolerance {
+                k += 1
+                u = 0
+            } else if u <= tolerance {
+                u = 0
+            }
+        }
+        u = min(max(u, 0), c)
+        let reversed = autoreverses && u > d
+        if reversed { u = c - u }
+        return TimingResolution(
+            phase: phase, fraction: min(max(u / d, 0), 1), cycle: Self.repeatIndex(k), isReversed: reversed)
+    }
+
+    /// `k` as an Int, saturated: a huge `ta / c` must not trap.
+    private static func repeatIndex(_ k: Double) -> Int {
+        if k >= 0x1p63 { return .max }
+        if k < -0x1p63 { return .min }
+        return Int(k)
+    }
+}
