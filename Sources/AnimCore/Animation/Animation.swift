@@ -106,7 +106,9 @@ public struct TransitionAnimation: Hashable, Sendable {
     public var startProgress: Double
     public var endProgress: Double
 
-    public init(type: TransitionType = .fade, subtype: Subtype? = nil, startProgress: Double = 0, endProgress: Double = 1) {
+    public init(
+        type: TransitionType = .fade, subtype: Subtype? = nil, startProgress: Double = 0, endProgress: Double = 1
+    ) {
         self.type = type
         self.subtype = subtype
         self.startProgress = startProgress

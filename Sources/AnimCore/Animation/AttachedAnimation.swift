@@ -54,7 +54,8 @@ public struct AttachedAnimation: Sendable {
     ) throws(AnimCoreError) -> PreparedAnimation {
         try a.timing.validate(field: path)
         if a.timing.duration <= 0 {
-            a.timing.duration = context.transactionDuration > 0 ? context.transactionDuration : MediaTiming.defaultDuration
+            a.timing.duration =
+                context.transactionDuration > 0 ? context.transactionDuration : MediaTiming.defaultDuration
         }
         if a.timing.hasConflictingRepeat {
             warnings.append("\(path): repeatCount and repeatDuration are both set; repeatDuration wins")
@@ -101,7 +102,9 @@ public struct AttachedAnimation: Sendable {
                 guard (0...1).contains(v) else { throw .outOfRange(field: "\(path).\(name)", value: v, allowed: "0…1") }
             }
             guard tr.endProgress >= tr.startProgress else {
-                throw .invalid(field: "\(path).endProgress", reason: "endProgress \(tr.endProgress) is below startProgress \(tr.startProgress)")
+                throw .invalid(
+                    field: "\(path).endProgress",
+                    reason: "endProgress \(tr.endProgress) is below startProgress \(tr.startProgress)")
             }
             program = .transition(tr)
         }

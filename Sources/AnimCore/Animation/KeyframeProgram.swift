@@ -82,7 +82,8 @@ struct KeyframeProgram: Sendable {
 
         if (mode == .cubic || mode == .cubicPaced) && path == nil && n >= 2 {
             tangents = KochanekBartels.tangents(
-                values: values, keyTimes: keyTimes, tension: k.tensionValues ?? [], continuity: k.continuityValues ?? [],
+                values: values, keyTimes: keyTimes, tension: k.tensionValues ?? [],
+                continuity: k.continuityValues ?? [],
                 bias: k.biasValues ?? [])
         } else {
             tangents = nil
@@ -133,7 +134,8 @@ struct KeyframeProgram: Sendable {
         var previous = values[0]
         for i in 0..<(values.count - 1) {
             for j in 1...m {
-                let p = KochanekBartels.hermite(values: values, tangents: tangents, segment: i, s: Double(j) / Double(m))
+                let p = KochanekBartels.hermite(
+                    values: values, tangents: tangents, segment: i, s: Double(j) / Double(m))
                 table.append(table[table.count - 1] + previous.distance(to: p))
                 previous = p
             }

@@ -26,7 +26,9 @@ public struct LayerAnimations: Sendable {
     /// Adds `animation`; one under the same (non-nil) key is removed first and reported as stopped
     /// unfinished (§1.5: at most one animation per key). Returns the new animation's id and the events.
     @discardableResult
-    public mutating func add(_ animation: AttachedAnimation, at localTime: Double) -> (id: UInt64, events: [AnimationEvent]) {
+    public mutating func add(
+        _ animation: AttachedAnimation, at localTime: Double
+    ) -> (id: UInt64, events: [AnimationEvent]) {
         var events: [AnimationEvent] = []
         if let key = animation.key {
             events = remove(key: key, at: localTime)

@@ -78,9 +78,11 @@ struct PathKeyframes: Sendable {
     func tangentAngle(segment i: Int, s: Double) -> Double {
         let g = segments[i]
         let u = 1 - s
-        var dx = 3 * u * u * (g.control1.x - g.start.x) + 6 * u * s * (g.control2.x - g.control1.x)
+        var dx =
+            3 * u * u * (g.control1.x - g.start.x) + 6 * u * s * (g.control2.x - g.control1.x)
             + 3 * s * s * (g.end.x - g.control2.x)
-        var dy = 3 * u * u * (g.control1.y - g.start.y) + 6 * u * s * (g.control2.y - g.control1.y)
+        var dy =
+            3 * u * u * (g.control1.y - g.start.y) + 6 * u * s * (g.control2.y - g.control1.y)
             + 3 * s * s * (g.end.y - g.control2.y)
         if dx == 0 && dy == 0 {
             // A degenerate end (control point on the end point): the chord gives the direction.

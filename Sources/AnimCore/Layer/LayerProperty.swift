@@ -222,18 +222,32 @@ public enum LayerProperty: String, Hashable, Codable, Sendable, CaseIterable {
 
     public var valueKind: ValueKind {
         switch self {
-        case .hidden, .doubleSided, .geometryFlipped, .masksToBounds, .opaque, .needsDisplayOnBoundsChange, .drawsAsynchronously, .allowsEdgeAntialiasing, .allowsGroupOpacity, .shouldRasterize, .isWrapped, .allowsFontSubpixelQuantization, .replicatorPreservesDepth, .emitterPreservesDepth, .autoreverses: .bool
-        case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor, .foregroundColor, .instanceColor: .color
+        case .hidden, .doubleSided, .geometryFlipped, .masksToBounds, .opaque, .needsDisplayOnBoundsChange,
+            .drawsAsynchronously, .allowsEdgeAntialiasing, .allowsGroupOpacity, .shouldRasterize, .isWrapped,
+            .allowsFontSubpixelQuantization, .replicatorPreservesDepth, .emitterPreservesDepth, .autoreverses:
+            .bool
+        case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor, .foregroundColor, .instanceColor:
+            .color
         case .colors: .colors
         case .contents: .image
         case .mask: .layer
-        case .zPosition, .anchorPointZ, .contentsScale, .minificationFilterBias, .edgeAntialiasingMask, .cornerRadius, .maskedCorners, .borderWidth, .opacity, .rasterizationScale, .shadowOpacity, .shadowRadius, .autoresizingMask, .strokeStart, .strokeEnd, .lineWidth, .miterLimit, .lineDashPhase, .fontSize, .instanceCount, .instanceDelay, .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset, .birthRate, .lifetime, .velocity, .emitterScale, .spin, .emitterZPosition, .emitterDepth, .seed, .levelsOfDetail, .levelsOfDetailBias, .beginTime, .duration, .speed, .timeOffset, .repeatCount, .repeatDuration: .number
+        case .zPosition, .anchorPointZ, .contentsScale, .minificationFilterBias, .edgeAntialiasingMask, .cornerRadius,
+            .maskedCorners, .borderWidth, .opacity, .rasterizationScale, .shadowOpacity, .shadowRadius,
+            .autoresizingMask, .strokeStart, .strokeEnd, .lineWidth, .miterLimit, .lineDashPhase, .fontSize,
+            .instanceCount, .instanceDelay, .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset,
+            .instanceAlphaOffset, .birthRate, .lifetime, .velocity, .emitterScale, .spin, .emitterZPosition,
+            .emitterDepth, .seed, .levelsOfDetail, .levelsOfDetailBias, .beginTime, .duration, .speed, .timeOffset,
+            .repeatCount, .repeatDuration:
+            .number
         case .lineDashPattern, .locations: .numbers
         case .shadowPath, .path: .path
         case .position, .anchorPoint, .startPoint, .endPoint, .emitterPosition: .point
         case .bounds, .contentsRect, .contentsCenter: .rect
         case .shadowOffset, .emitterSize, .tileSize: .size
-        case .contentsGravity, .contentsFormat, .minificationFilter, .magnificationFilter, .cornerCurve, .compositingFilter, .name, .fillRule, .lineCap, .lineJoin, .string, .font, .truncationMode, .alignmentMode, .gradientType, .emitterShape, .emitterMode, .renderMode, .scrollMode, .fillMode: .string
+        case .contentsGravity, .contentsFormat, .minificationFilter, .magnificationFilter, .cornerCurve,
+            .compositingFilter, .name, .fillRule, .lineCap, .lineJoin, .string, .font, .truncationMode, .alignmentMode,
+            .gradientType, .emitterShape, .emitterMode, .renderMode, .scrollMode, .fillMode:
+            .string
         case .filters, .backgroundFilters: .strings
         case .transform, .sublayerTransform, .instanceTransform: .transform
         }
@@ -354,7 +368,16 @@ public enum LayerProperty: String, Hashable, Codable, Sendable, CaseIterable {
     /// Whether the property can be animated (marked Animatable in the headers).
     public var isAnimatable: Bool {
         switch self {
-        case .bounds, .position, .zPosition, .anchorPoint, .anchorPointZ, .transform, .sublayerTransform, .hidden, .doubleSided, .masksToBounds, .mask, .contents, .contentsRect, .contentsCenter, .contentsScale, .minificationFilterBias, .backgroundColor, .cornerRadius, .borderWidth, .borderColor, .opacity, .compositingFilter, .filters, .backgroundFilters, .shouldRasterize, .rasterizationScale, .shadowColor, .shadowOpacity, .shadowOffset, .shadowRadius, .shadowPath, .path, .fillColor, .strokeColor, .strokeStart, .strokeEnd, .lineWidth, .miterLimit, .lineDashPhase, .fontSize, .foregroundColor, .colors, .locations, .startPoint, .endPoint, .instanceCount, .instanceDelay, .instanceTransform, .instanceColor, .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset, .birthRate, .lifetime, .velocity, .emitterScale, .spin, .emitterPosition, .emitterZPosition, .emitterSize, .emitterDepth: true
+        case .bounds, .position, .zPosition, .anchorPoint, .anchorPointZ, .transform, .sublayerTransform, .hidden,
+            .doubleSided, .masksToBounds, .mask, .contents, .contentsRect, .contentsCenter, .contentsScale,
+            .minificationFilterBias, .backgroundColor, .cornerRadius, .borderWidth, .borderColor, .opacity,
+            .compositingFilter, .filters, .backgroundFilters, .shouldRasterize, .rasterizationScale, .shadowColor,
+            .shadowOpacity, .shadowOffset, .shadowRadius, .shadowPath, .path, .fillColor, .strokeColor, .strokeStart,
+            .strokeEnd, .lineWidth, .miterLimit, .lineDashPhase, .fontSize, .foregroundColor, .colors, .locations,
+            .startPoint, .endPoint, .instanceCount, .instanceDelay, .instanceTransform, .instanceColor,
+            .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset, .birthRate, .lifetime,
+            .velocity, .emitterScale, .spin, .emitterPosition, .emitterZPosition, .emitterSize, .emitterDepth:
+            true
         default: false
         }
     }
@@ -362,7 +385,16 @@ public enum LayerProperty: String, Hashable, Codable, Sendable, CaseIterable {
     /// Whether a change gets the default implicit basic animation (§9.3: not path, doubleSided, …).
     public var hasDefaultAction: Bool {
         switch self {
-        case .bounds, .position, .zPosition, .anchorPoint, .anchorPointZ, .transform, .sublayerTransform, .hidden, .masksToBounds, .mask, .contents, .contentsRect, .contentsCenter, .contentsScale, .minificationFilterBias, .backgroundColor, .cornerRadius, .borderWidth, .borderColor, .opacity, .compositingFilter, .filters, .backgroundFilters, .shouldRasterize, .rasterizationScale, .shadowColor, .shadowOpacity, .shadowOffset, .shadowRadius, .shadowPath, .fillColor, .strokeColor, .strokeStart, .strokeEnd, .lineWidth, .miterLimit, .lineDashPhase, .fontSize, .foregroundColor, .colors, .locations, .startPoint, .endPoint, .instanceCount, .instanceDelay, .instanceTransform, .instanceColor, .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset, .birthRate, .lifetime, .velocity, .emitterScale, .spin, .emitterPosition, .emitterZPosition, .emitterSize, .emitterDepth: true
+        case .bounds, .position, .zPosition, .anchorPoint, .anchorPointZ, .transform, .sublayerTransform, .hidden,
+            .masksToBounds, .mask, .contents, .contentsRect, .contentsCenter, .contentsScale, .minificationFilterBias,
+            .backgroundColor, .cornerRadius, .borderWidth, .borderColor, .opacity, .compositingFilter, .filters,
+            .backgroundFilters, .shouldRasterize, .rasterizationScale, .shadowColor, .shadowOpacity, .shadowOffset,
+            .shadowRadius, .shadowPath, .fillColor, .strokeColor, .strokeStart, .strokeEnd, .lineWidth, .miterLimit,
+            .lineDashPhase, .fontSize, .foregroundColor, .colors, .locations, .startPoint, .endPoint, .instanceCount,
+            .instanceDelay, .instanceTransform, .instanceColor, .instanceRedOffset, .instanceGreenOffset,
+            .instanceBlueOffset, .instanceAlphaOffset, .birthRate, .lifetime, .velocity, .emitterScale, .spin,
+            .emitterPosition, .emitterZPosition, .emitterSize, .emitterDepth:
+            true
         default: false
         }
     }
@@ -370,11 +402,19 @@ public enum LayerProperty: String, Hashable, Codable, Sendable, CaseIterable {
     /// The class that adds this property; nil for CALayer's own, which every class has.
     public var introducingClass: LayerClass? {
         switch self {
-        case .path, .fillColor, .fillRule, .strokeColor, .strokeStart, .strokeEnd, .lineWidth, .miterLimit, .lineCap, .lineJoin, .lineDashPhase, .lineDashPattern: .shape
-        case .string, .font, .fontSize, .foregroundColor, .isWrapped, .truncationMode, .alignmentMode, .allowsFontSubpixelQuantization: .text
+        case .path, .fillColor, .fillRule, .strokeColor, .strokeStart, .strokeEnd, .lineWidth, .miterLimit, .lineCap,
+            .lineJoin, .lineDashPhase, .lineDashPattern:
+            .shape
+        case .string, .font, .fontSize, .foregroundColor, .isWrapped, .truncationMode, .alignmentMode,
+            .allowsFontSubpixelQuantization:
+            .text
         case .colors, .locations, .startPoint, .endPoint, .gradientType: .gradient
-        case .instanceCount, .replicatorPreservesDepth, .instanceDelay, .instanceTransform, .instanceColor, .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset: .replicator
-        case .birthRate, .lifetime, .velocity, .emitterScale, .spin, .emitterPosition, .emitterZPosition, .emitterSize, .emitterDepth, .emitterShape, .emitterMode, .renderMode, .emitterPreservesDepth, .seed: .emitter
+        case .instanceCount, .replicatorPreservesDepth, .instanceDelay, .instanceTransform, .instanceColor,
+            .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset:
+            .replicator
+        case .birthRate, .lifetime, .velocity, .emitterScale, .spin, .emitterPosition, .emitterZPosition, .emitterSize,
+            .emitterDepth, .emitterShape, .emitterMode, .renderMode, .emitterPreservesDepth, .seed:
+            .emitter
         case .scrollMode: .scroll
         case .tileSize, .levelsOfDetail, .levelsOfDetailBias: .tiled
         default: nil

@@ -129,21 +129,28 @@ extension LayerState {
         case .isWrapped: return special.text.map { .bool($0.isWrapped) } ?? property.defaultValue
         case .truncationMode: return special.text.map { .string($0.truncationMode) } ?? property.defaultValue
         case .alignmentMode: return special.text.map { .string($0.alignmentMode) } ?? property.defaultValue
-        case .allowsFontSubpixelQuantization: return special.text.map { .bool($0.allowsFontSubpixelQuantization) } ?? property.defaultValue
+        case .allowsFontSubpixelQuantization:
+            return special.text.map { .bool($0.allowsFontSubpixelQuantization) } ?? property.defaultValue
         case .colors: return special.gradient.map { .colors($0.colors) } ?? property.defaultValue
         case .locations: return special.gradient.map { .numbers($0.locations) } ?? property.defaultValue
         case .startPoint: return special.gradient.map { .point($0.startPoint) } ?? property.defaultValue
         case .endPoint: return special.gradient.map { .point($0.endPoint) } ?? property.defaultValue
         case .gradientType: return special.gradient.map { .string($0.gradientType) } ?? property.defaultValue
         case .instanceCount: return special.replicator.map { .number($0.instanceCount) } ?? property.defaultValue
-        case .replicatorPreservesDepth: return special.replicator.map { .bool($0.replicatorPreservesDepth) } ?? property.defaultValue
+        case .replicatorPreservesDepth:
+            return special.replicator.map { .bool($0.replicatorPreservesDepth) } ?? property.defaultValue
         case .instanceDelay: return special.replicator.map { .number($0.instanceDelay) } ?? property.defaultValue
-        case .instanceTransform: return special.replicator.map { .transform($0.instanceTransform) } ?? property.defaultValue
+        case .instanceTransform:
+            return special.replicator.map { .transform($0.instanceTransform) } ?? property.defaultValue
         case .instanceColor: return special.replicator.map { .color($0.instanceColor) } ?? property.defaultValue
-        case .instanceRedOffset: return special.replicator.map { .number($0.instanceRedOffset) } ?? property.defaultValue
-        case .instanceGreenOffset: return special.replicator.map { .number($0.instanceGreenOffset) } ?? property.defaultValue
-        case .instanceBlueOffset: return special.replicator.map { .number($0.instanceBlueOffset) } ?? property.defaultValue
-        case .instanceAlphaOffset: return special.replicator.map { .number($0.instanceAlphaOffset) } ?? property.defaultValue
+        case .instanceRedOffset:
+            return special.replicator.map { .number($0.instanceRedOffset) } ?? property.defaultValue
+        case .instanceGreenOffset:
+            return special.replicator.map { .number($0.instanceGreenOffset) } ?? property.defaultValue
+        case .instanceBlueOffset:
+            return special.replicator.map { .number($0.instanceBlueOffset) } ?? property.defaultValue
+        case .instanceAlphaOffset:
+            return special.replicator.map { .number($0.instanceAlphaOffset) } ?? property.defaultValue
         case .birthRate: return special.emitter.map { .number($0.birthRate) } ?? property.defaultValue
         case .lifetime: return special.emitter.map { .number($0.lifetime) } ?? property.defaultValue
         case .velocity: return special.emitter.map { .number($0.velocity) } ?? property.defaultValue
@@ -156,7 +163,8 @@ extension LayerState {
         case .emitterShape: return special.emitter.map { .string($0.emitterShape) } ?? property.defaultValue
         case .emitterMode: return special.emitter.map { .string($0.emitterMode) } ?? property.defaultValue
         case .renderMode: return special.emitter.map { .string($0.renderMode) } ?? property.defaultValue
-        case .emitterPreservesDepth: return special.emitter.map { .bool($0.emitterPreservesDepth) } ?? property.defaultValue
+        case .emitterPreservesDepth:
+            return special.emitter.map { .bool($0.emitterPreservesDepth) } ?? property.defaultValue
         case .seed: return special.emitter.map { .number($0.seed) } ?? property.defaultValue
         case .scrollMode: return special.scroll.map { .string($0.scrollMode) } ?? property.defaultValue
         case .tileSize: return special.tiled.map { .size($0.tileSize) } ?? property.defaultValue
@@ -242,7 +250,8 @@ extension LayerState {
         case (.isWrapped, .bool(let v)): special.modifyText { $0.isWrapped = v }
         case (.truncationMode, .string(let v?)): special.modifyText { $0.truncationMode = v }
         case (.alignmentMode, .string(let v?)): special.modifyText { $0.alignmentMode = v }
-        case (.allowsFontSubpixelQuantization, .bool(let v)): special.modifyText { $0.allowsFontSubpixelQuantization = v }
+        case (.allowsFontSubpixelQuantization, .bool(let v)):
+            special.modifyText { $0.allowsFontSubpixelQuantization = v }
         case (.colors, .colors(let v)): special.modifyGradient { $0.colors = v }
         case (.locations, .numbers(let v)): special.modifyGradient { $0.locations = v }
         case (.startPoint, .point(let v)): special.modifyGradient { $0.startPoint = v }

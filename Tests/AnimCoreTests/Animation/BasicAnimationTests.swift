@@ -109,7 +109,8 @@ struct BasicAnimationTests {
     /// §12 vector 7: fractional repeats and autoreverse.
     @Test func vector7Repeat() throws {
         var h = Harness()
-        try h.add(basic("zPosition", from: .number(0), to: .number(10), timing: MediaTiming(duration: 1, repeatCount: 2.5)))
+        try h.add(
+            basic("zPosition", from: .number(0), to: .number(10), timing: MediaTiming(duration: 1, repeatCount: 2.5)))
         #expect(close(try h.number("zPosition", at: 1.25), 2.5))
         #expect(close(try h.number("zPosition", at: 2.49), 4.9, 1e-6))
         #expect(close(try h.number("zPosition", at: 2.5), 0))  // after: the model value

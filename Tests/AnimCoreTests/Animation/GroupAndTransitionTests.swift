@@ -20,7 +20,8 @@ struct GroupAndTransitionTests {
 
     @Test func childBeginTimeIsAnOffsetFromTheGroupStart() throws {
         var h = Harness { $0.zPosition = -1 }
-        let child = basic("zPosition", from: .number(0), to: .number(10), timing: MediaTiming(beginTime: 1, duration: 2))
+        let child = basic(
+            "zPosition", from: .number(0), to: .number(10), timing: MediaTiming(beginTime: 1, duration: 2))
         try h.add(group([child], timing: MediaTiming(duration: 4)), at: 100)
         #expect(close(try h.number("zPosition", at: 100.5), -1))
         #expect(close(try h.number("zPosition", at: 102), 5))
@@ -79,7 +80,9 @@ struct GroupAndTransitionTests {
     @Test func springMovesInSeconds() throws {
         var h = Harness()
         let spring = Animation(
-            .spring(SpringAnimation(basic: BasicAnimation(keyPath: keyPath("zPosition"), fromValue: .number(0), toValue: .number(100)))),
+            .spring(
+                SpringAnimation(
+                    basic: BasicAnimation(keyPath: keyPath("zPosition"), fromValue: .number(0), toValue: .number(100)))),
             timing: MediaTiming(duration: 2))
         try h.add(spring)
         // §12 vector 9: p(0.1) = 0.34030, p(0.3) = 1.12435 with the default parameters.

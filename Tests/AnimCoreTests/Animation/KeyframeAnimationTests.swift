@@ -13,7 +13,8 @@ struct KeyframeAnimationTests {
         Animation(
             .keyframe(
                 KeyframeAnimation(
-                    keyPath: keyPath(path), values: values, path: bezier, keyTimes: keyTimes, timingFunctions: functions,
+                    keyPath: keyPath(path), values: values, path: bezier, keyTimes: keyTimes,
+                    timingFunctions: functions,
                     calculationMode: mode, tensionValues: tension, rotationMode: rotation, isCumulative: cumulative)),
             timing: timing)
     }
