@@ -19,7 +19,8 @@ extension BezierPath {
     /// The path as polylines, one per subpath that draws at least one segment (lone move-tos are dropped).
     ///
     /// Curves are halved (de Casteljau) until their control points lie within `tolerance` of the chord, so every
-    /// point of the curve is within `tolerance` of the polyline. A tolerance below 1e-6 is raised to 1e-6.
+    /// point of the curve is within `tolerance` of the polyline. A tolerance below 1e-6 is raised to 1e-6, and a
+    /// curve is cut into at most 65 536 pieces, which bounds the work for huge or non-finite coordinates.
     public func flattened(tolerance: Double = 0.1) -> [FlattenedSubpath] {
         let tolerance = max(tolerance, 1e-6)
         var result: [FlattenedSubpath] = []

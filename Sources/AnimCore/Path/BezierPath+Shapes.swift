@@ -67,7 +67,7 @@ extension BezierPath {
     /// each by a 90° cubic arc. The path starts at the end of the top-left corner on the top edge and runs
     /// along +x first (clockwise on screen), like `rect(_:)` and `ellipse(in:)`; edges of zero length are left
     /// out, and so is the last edge when no arc follows it (`close` draws it). With a zero radius or no masked
-    /// corners it has the elements of `rect(_:)`.
+    /// corners it has the elements of `rect(_:)` (for a rect whose sides are not zero).
     public static func roundedRect(_ r: Rect, cornerRadius: Double, maskedCorners: CornerMask = .all) -> BezierPath {
         let s = r.standardized
         let limit = min(s.width, s.height) / 2
