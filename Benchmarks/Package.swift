@@ -1,7 +1,12 @@
 // swift-tools-version:6.1
 // Benchmarks live in their own package so the main package's build and tests never pull
 // package-benchmark. Run: `cd Benchmarks && swift package benchmark`.
+import Foundation
 import PackageDescription
+
+// A path dependency is named after its folder, which is whatever the clone was called.
+let rootPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .lastPathComponent
 
 let package = Package(
     name: "animserver-benchmarks",
@@ -13,7 +18,7 @@ let package = Package(
         .executableTarget(
             name: "Evaluation",
             dependencies: [
-                .product(name: "AnimCore", package: "animserver"),
+                .product(name: "AnimCore", package: rootPackage),
                 .product(name: "Benchmark", package: "package-benchmark"),
             ],
             path: "Benchmarks/Evaluation",
