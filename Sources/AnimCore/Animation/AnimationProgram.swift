@@ -1,65 +1,70 @@
-/// The evaluable form of an animation, built once when it is attached.
-enum AnimationProgram: Sendable {
-    case basic(BasicProgram)
-    case spring(BasicProgram, SpringParameters)
-    case keyframe(KeyframeProgram)
-    case group([PreparedAnimation])
-    case transition(TransitionAnimation)
+/// The evaluable form of an animation, built once when it is attached: one immutable object per
+/// animation holding its timing and everything its kind needs, so a frame touches one object per
+/// animation (the frame loop is bound by memory traffic, not arithmetic).
+protocol AnimationProgram: AnyObject, Sendable {
+    var timing: MediaTiming { get }
+    /// Writes this animation's contribution at `parentTime` into `state`.
+    func apply(
+        parentTime t: Double, model: LayerState, to state: inout LayerState, transition: inout TransitionProgress?,
+        key: String?)
 }
 
-/// An animation with its defaults resolved and its program built: what the evaluator runs.
-struct PreparedAnimation: Sendable {
+/// §0 additive order: a non-additive animation replaces the running value, an additive one adds.
+@inline(__always)
+func compose(_ v: PropertyValue, at keyPath: AnimKeyPath, additive: Bool, into state: inout LayerState) {
+    if additive {
+        keyPath.setUnchecked(keyPath.value(in: state).adding(v), in: &state)
+    } else {
+        keyPath.setUnchecked(v, in: &state)
+    }
+}
+
+/// CAAnimationGroup: the group's curve warps its children's time (§0); they are clipped to its active time.
+final class GroupProgram: AnimationProgram {
     let timing: MediaTiming
     let timingFunction: TimingFunction?
-    let program: AnimationProgram
+    let children: [any AnimationProgram]
 
-    /// Writes this animation's contribution at `parentTime` into `state`.
+    init(timing: MediaTiming, timingFunction: TimingFunction?, children: [any AnimationProgram]) {
+        self.timing = timing
+        self.timingFunction = timingFunction
+        self.children = children
+    }
+
     func apply(
         parentTime t: Double, model: LayerState, to state: inout LayerState, transition: inout TransitionProgress?,
         key: String?
     ) {
-        let r = timing.resolve(parentTime: t)
-        guard let f = r.fraction else { return }
-        switch program {
-        case .basic(let b):
-            let p = timingFunction?.evaluate(f) ?? f
-            let v = b.value(progress: p, cycle: r.cycle, autoreverses: timing.autoreverses, model: model)
-            compose(v, at: b.keyPath, additive: b.isAdditive, into: &state)
-        case .spring(let b, let spring):
-            // The spring runs in seconds (§0); the fraction's time is f·d, mirrored on a reversed leg.
-            let p = spring.progress(at: f * timing.resolvedDuration)
-            let v = b.value(progress: p, cycle: r.cycle, autoreverses: timing.autoreverses, model: model)
-            compose(v, at: b.keyPath, additive: b.isAdditive, into: &state)
-        case .keyframe(let k):
-            let g = (k.mode == .paced || k.mode == .cubicPaced) ? f : (timingFunction?.evaluate(f) ?? f)
-            let (v, angle) = k.value(at: g, cycle: r.cycle, autoreverses: timing.autoreverses)
-            compose(v, at: k.keyPath, additive: k.isAdditive, into: &state)
-            if let angle {
-                // rotationMode adds a z-rotation about the anchor on top of the layer's transform (§4.3).
-                state.transform = Transform3D.rotation(angle, 0, 0, 1).concatenating(state.transform)
-            }
-        case .group(let children):
-            // The group's curve warps its children's time (§0); they are clipped to its active time.
-            let g = timingFunction?.evaluate(f) ?? f
-            let local = g * timing.resolvedDuration
-            for child in children {
-                child.apply(parentTime: local, model: model, to: &state, transition: &transition, key: key)
-            }
-        case .transition(let tr):
-            let g = timingFunction?.evaluate(f) ?? f
-            transition = TransitionProgress(
-                type: tr.type, subtype: tr.effectiveSubtype,
-                progress: tr.startProgress + (tr.endProgress - tr.startProgress) * g, key: key)
+        guard let f = timing.resolve(parentTime: t).fraction else { return }
+        let local = (timingFunction?.evaluate(f) ?? f) * timing.resolvedDuration
+        for child in children {
+            child.apply(parentTime: local, model: model, to: &state, transition: &transition, key: key)
         }
     }
+}
 
-    /// §0 additive order: a non-additive animation replaces the running value, an additive one adds.
-    @inline(__always)
-    private func compose(_ v: PropertyValue, at keyPath: AnimKeyPath, additive: Bool, into state: inout LayerState) {
-        if additive {
-            keyPath.setUnchecked(keyPath.value(in: state).adding(v), in: &state)
-        } else {
-            keyPath.setUnchecked(v, in: &state)
-        }
+/// CATransition: only a progress value; the renderer draws the old snapshot and the new state.
+final class TransitionProgram: AnimationProgram {
+    let timing: MediaTiming
+    let timingFunction: TimingFunction?
+    let transitionAnimation: TransitionAnimation
+
+    init(timing: MediaTiming, timingFunction: TimingFunction?, transition: TransitionAnimation) {
+        self.timing = timing
+        self.timingFunction = timingFunction
+        self.transitionAnimation = transition
+    }
+
+    func apply(
+        parentTime t: Double, model: LayerState, to state: inout LayerState, transition: inout TransitionProgress?,
+        key: String?
+    ) {
+        guard let f = timing.resolve(parentTime: t).fraction else { return }
+        let g = timingFunction?.evaluate(f) ?? f
+        let tr = transitionAnimation
+        transition = TransitionProgress(
+            type: tr.type, subtype: tr.effectiveSubtype,
+            progress: tr.startProgress + (tr.endProgress - tr.startProgress) * g,
+            key: key)
     }
 }

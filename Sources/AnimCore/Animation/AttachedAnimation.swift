@@ -1,11 +1,11 @@
 /// An animation added to a layer (`addAnimation(_:forKey:)`): a validated copy with the transaction's
 /// defaults applied, its begin time fixed, and its evaluation program built.
-public struct AttachedAnimation: Sendable {
+public final class AttachedAnimation: Sendable {
     /// The key it was added under; nil is a valid key (§1.5).
     public let key: String?
     /// The animation as it runs: durations of 0 replaced, beginTime 0 replaced by the attach time.
     public let animation: Animation
-    let prepared: PreparedAnimation
+    let program: any AnimationProgram
     /// Non-fatal findings for the client's log (ignored keyTimes, repeatCount with repeatDuration).
     public let warnings: [String]
 
@@ -41,17 +41,17 @@ public struct AttachedAnimation: Sendable {
         var warnings: [String] = []
         var resolved = animation
         if resolved.timing.beginTime == 0 { resolved.timing.beginTime = context.attachTime }
-        let prepared = try AttachedAnimation.prepare(
+        let program = try AttachedAnimation.prepare(
             &resolved, layerClass: layerClass, context: context, path: key ?? "animation", warnings: &warnings)
         self.key = key
         self.animation = resolved
-        self.prepared = prepared
+        self.program = program
         self.warnings = warnings
     }
 
     private static func prepare(
         _ a: inout Animation, layerClass: LayerClass, context: Context, path: String, warnings: inout [String]
-    ) throws(AnimCoreError) -> PreparedAnimation {
+    ) throws(AnimCoreError) -> any AnimationProgram {
         try a.timing.validate(field: path)
         if a.timing.duration <= 0 {
             a.timing.duration =
@@ -63,27 +63,32 @@ public struct AttachedAnimation: Sendable {
         if a.timingFunction == nil { a.timingFunction = context.transactionTimingFunction }
         if let tf = a.timingFunction { try tf.validate(field: "\(path).timingFunction") }
 
-        let program: AnimationProgram
+        let timing = a.timing
+        let function = a.timingFunction
         switch a.kind {
         case .basic(var b):
             b.keyPath = try rebind(b.keyPath, to: layerClass)
             try BasicProgram.check(b)
             a.kind = .basic(b)
-            program = .basic(BasicProgram(b, capturedValue: captured(b, context)))
+            let program = BasicProgram(b, capturedValue: captured(b, context), timing: timing, timingFunction: function)
+            return LaneBasicProgram(program) ?? program
         case .spring(var s):
             s.basic.keyPath = try rebind(s.basic.keyPath, to: layerClass)
             try BasicProgram.check(s.basic)
             try s.spring.validate(field: "\(path).spring")
             a.kind = .spring(s)
-            program = .spring(BasicProgram(s.basic, capturedValue: captured(s.basic, context)), s.spring)
+            let program = BasicProgram(
+                s.basic, capturedValue: captured(s.basic, context), timing: timing, timingFunction: function,
+                spring: s.spring)
+            return LaneBasicProgram(program) ?? program
         case .keyframe(var k):
             k.keyPath = try rebind(k.keyPath, to: layerClass)
-            let kp = try KeyframeProgram(k)
+            let kp = try KeyframeProgram(k, timing: timing, timingFunction: function)
             if let reason = kp.ignoredKeyTimesReason { warnings.append("\(path).keyTimes: \(reason)") }
             a.kind = .keyframe(k)
-            program = .keyframe(kp)
+            return kp
         case .group(var g):
-            var children: [PreparedAnimation] = []
+            var children: [any AnimationProgram] = []
             // Children keep beginTime 0 (the group's start) and fall back to the transaction's duration.
             let childContext = Context(
                 attachTime: 0, transactionDuration: context.transactionDuration,
@@ -95,7 +100,7 @@ public struct AttachedAnimation: Sendable {
                         path: "\(path).animations[\(i)]", warnings: &warnings))
             }
             a.kind = .group(g)
-            program = .group(children)
+            return GroupProgram(timing: timing, timingFunction: function, children: children)
         case .transition(let tr):
             for (name, v) in [("startProgress", tr.startProgress), ("endProgress", tr.endProgress)] {
                 try AnimCoreError.requireFinite(v, "\(path).\(name)")
@@ -106,9 +111,8 @@ public struct AttachedAnimation: Sendable {
                     field: "\(path).endProgress",
                     reason: "endProgress \(tr.endProgress) is below startProgress \(tr.startProgress)")
             }
-            program = .transition(tr)
+            return TransitionProgram(timing: timing, timingFunction: function, transition: tr)
         }
-        return PreparedAnimation(timing: a.timing, timingFunction: a.timingFunction, program: program)
     }
 
     /// The same key path checked against the layer it is attached to.
@@ -134,6 +138,6 @@ public struct AttachedAnimation: Sendable {
     public func apply(
         atLocalTime t: Double, model: LayerState, to state: inout LayerState, transition: inout TransitionProgress?
     ) {
-        prepared.apply(parentTime: t, model: model, to: &state, transition: &transition, key: key)
+        program.apply(parentTime: t, model: model, to: &state, transition: &transition, key: key)
     }
 }

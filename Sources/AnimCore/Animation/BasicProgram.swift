@@ -1,5 +1,9 @@
 /// A validated basic or spring animation, ready to evaluate every frame.
-struct BasicProgram: Sendable {
+final class BasicProgram: AnimationProgram {
+    let timing: MediaTiming
+    let timingFunction: TimingFunction?
+    /// Set for CASpringAnimation: progress follows the spring instead of the timing function.
+    let spring: SpringParameters?
     let keyPath: AnimKeyPath
     let fromValue: PropertyValue?
     let toValue: PropertyValue?
@@ -10,7 +14,13 @@ struct BasicProgram: Sendable {
     /// The presentation value captured when the animation was attached; the start of the all-nil case.
     let capturedValue: PropertyValue?
 
-    init(_ b: BasicAnimation, capturedValue: PropertyValue?) {
+    init(
+        _ b: BasicAnimation, capturedValue: PropertyValue?, timing: MediaTiming, timingFunction: TimingFunction?,
+        spring: SpringParameters? = nil
+    ) {
+        self.timing = timing
+        self.timingFunction = timingFunction
+        self.spring = spring
         keyPath = b.keyPath
         fromValue = b.fromValue
         toValue = b.toValue
@@ -19,6 +29,23 @@ struct BasicProgram: Sendable {
         isCumulative = b.isCumulative
         valueFunction = b.valueFunction
         self.capturedValue = capturedValue
+    }
+
+    func apply(
+        parentTime t: Double, model: LayerState, to state: inout LayerState, transition: inout TransitionProgress?,
+        key: String?
+    ) {
+        let r = timing.resolve(parentTime: t)
+        guard let f = r.fraction else { return }
+        let p: Double
+        if let spring {
+            // The spring runs in seconds (§0); the fraction's time is f·d, mirrored on a reversed leg.
+            p = spring.progress(at: f * timing.resolvedDuration)
+        } else {
+            p = timingFunction?.evaluate(f) ?? f
+        }
+        let v = value(progress: p, cycle: r.cycle, autoreverses: timing.autoreverses, model: model)
+        compose(v, at: keyPath, additive: isAdditive, into: &state)
     }
 
     /// The two endpoints per the eight cases of §3.2; nil endpoints read the model value live.

@@ -1,6 +1,8 @@
 /// A validated keyframe animation with everything that does not depend on time computed once:
 /// effective keyTimes, Kochanek–Bartels tangents, arc-length tables for the paced modes.
-struct KeyframeProgram: Sendable {
+final class KeyframeProgram: AnimationProgram {
+    let timing: MediaTiming
+    let timingFunction: TimingFunction?
     let keyPath: AnimKeyPath
     let mode: KeyframeAnimation.CalculationMode
     /// The keyframe values; for a path, the start point and the end of every segment.
@@ -22,7 +24,9 @@ struct KeyframeProgram: Sendable {
 
     static let arcSamplesPerSegment = 32
 
-    init(_ k: KeyframeAnimation) throws(AnimCoreError) {
+    init(_ k: KeyframeAnimation, timing: MediaTiming, timingFunction: TimingFunction?) throws(AnimCoreError) {
+        self.timing = timing
+        self.timingFunction = timingFunction
         keyPath = k.keyPath
         mode = k.calculationMode
         rotationMode = k.rotationMode
@@ -92,6 +96,22 @@ struct KeyframeProgram: Sendable {
             arcTable = KeyframeProgram.arcLengthTable(values: values, tangents: tangents)
         } else {
             arcTable = []
+        }
+    }
+
+    func apply(
+        parentTime t: Double, model: LayerState, to state: inout LayerState, transition: inout TransitionProgress?,
+        key: String?
+    ) {
+        let r = timing.resolve(parentTime: t)
+        guard let f = r.fraction else { return }
+        // The paced modes ignore every timing function (§4.1).
+        let g = (mode == .paced || mode == .cubicPaced) ? f : (timingFunction?.evaluate(f) ?? f)
+        let (v, angle) = value(at: g, cycle: r.cycle, autoreverses: timing.autoreverses)
+        compose(v, at: keyPath, additive: isAdditive, into: &state)
+        if let angle {
+            // rotationMode adds a z-rotation about the anchor on top of the layer's transform (§4.3).
+            state.transform = Transform3D.rotation(angle, 0, 0, 1).concatenating(state.transform)
         }
     }
 

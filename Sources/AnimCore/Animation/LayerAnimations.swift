@@ -4,6 +4,9 @@ public struct LayerAnimations: Sendable {
     public struct Entry: Sendable {
         public let id: UInt64
         public let attached: AttachedAnimation
+        /// The attached animation's program, held here so a frame reaches it in one step.
+        let program: any AnimationProgram
+        public let key: String?
         public fileprivate(set) var hasStarted = false
         public fileprivate(set) var hasFinished = false
     }
@@ -35,7 +38,7 @@ public struct LayerAnimations: Sendable {
         }
         let id = nextID
         nextID += 1
-        entries.append(Entry(id: id, attached: animation))
+        entries.append(Entry(id: id, attached: animation, program: animation.program, key: animation.key))
         return (id, events)
     }
 
@@ -67,7 +70,7 @@ public struct LayerAnimations: Sendable {
         var events: [AnimationEvent] = []
         var i = 0
         while i < entries.count {
-            let timing = entries[i].attached.animation.timing
+            let timing = entries[i].program.timing
             let phase = timing.resolve(parentTime: t).phase
             let id = entries[i].id
             let key = entries[i].attached.key

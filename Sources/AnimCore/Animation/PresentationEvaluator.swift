@@ -21,7 +21,8 @@ public enum PresentationEvaluator {
     ) -> TransitionProgress? {
         var transition: TransitionProgress?
         for entry in animations.entries {
-            entry.attached.apply(atLocalTime: t, model: model, to: &presentation, transition: &transition)
+            entry.program.apply(
+                parentTime: t, model: model, to: &presentation, transition: &transition, key: entry.key)
         }
         return transition
     }
