@@ -15,7 +15,7 @@ extension LayerState: Codable {
                 throw properties.failure(
                     name, AnimCoreError.unknownKeyPath(path: name, layerClass: layerClass.rawValue).description)
             }
-            let valueDecoder = try properties.required(name, expected: PropertyValue.describe(property.valueKind))
+            guard let valueDecoder = try properties.present(name) else { continue }
             let value = try PropertyValue.decode(from: valueDecoder, as: property.valueKind)
             try JSONValueReading.validating(at: valueDecoder.codingPath) { () throws(AnimCoreError) in
                 try set(value, for: property)
