@@ -35,7 +35,8 @@ let package = Package(
 
         .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore"]),
         .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender"]),
-        .testTarget(name: "AnimctlTests", dependencies: ["AnimCore"]),
+        // Runs the built animctl binary; depending on the executable target makes `swift test` build it first.
+        .testTarget(name: "AnimctlTests", dependencies: ["AnimCore", "AnimRender", "animctl"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,180 @@
+extension PropertyValue: Encodable {
+    /// Reads a value of `kind` in its JSON form (docs/json-format.md):
+    ///
+    /// | kind | JSON |
+    /// |---|---|
+    /// | number | a number |
+    /// | point | `[x, y]` or `{"x": …, "y": …}` |
+    /// | size | `[width, height]` or `{"width": …, "height": …}` |
+    /// | rect | `[x, y, width, height]` or `{"x": …, "y": …, "width": …, "height": …}` |
+    /// | transform | 16 numbers, row-major m11…m44, or `{"scale", "rotate", "translate", "perspective"}` |
+    /// | color | `"#rrggbb"`, `"#rrggbbaa"`, `"#rgb"`, `[r, g, b]` or `[r, g, b, a]` (0…1), or null for none |
+    /// | bool | true or false |
+    /// | path | SVG-like path data (`"M 0 0 L 10 0 Z"`, see `BezierPath(pathData:)`), or null |
+    /// | numbers, colors, strings | an array of numbers, colours, strings; or null |
+    /// | string | a string or null |
+    /// | image, layer | an id (an integer) or null |
+    ///
+    /// null is a value only for the kinds that have one (a colour of "none", no path…). Errors name the JSON
+    /// path and what was found.
+    public static func decode(from decoder: any Decoder, as kind: ValueKind) throws -> PropertyValue {
+        let read = JSONValueReading.self
+        if read.isNull(decoder) {
+            switch kind {
+            case .color: return .color(nil)
+            case .path: return .path(nil)
+            case .numbers: return .numbers(nil)
+            case .colors: return .colors(nil)
+            case .string: return .string(nil)
+            case .strings: return .strings(nil)
+            case .image: return .image(nil)
+            case .layer: return .layer(nil)
+            case .number, .point, .size, .rect, .transform, .bool:
+                throw read.failure(decoder, "expected \(describe(kind)), got null")
+            }
+        }
+        switch kind {
+        case .number:
+            return .number(try read.number(decoder))
+        case .bool:
+            return .bool(try read.bool(decoder))
+        case .point:
+            let v = try pair(decoder, names: ("x", "y"), kind: kind)
+            return .point(Point(x: v[0], y: v[1]))
+        case .size:
+            let v = try pair(decoder, names: ("width", "height"), kind: kind)
+            return .size(Size(width: v[0], height: v[1]))
+        case .rect:
+            return .rect(try rect(decoder))
+        case .transform:
+            if let reader = try? JSONObjectReader(decoder, what: "a transform") {
+                return .transform(try TransformOperations.decode(reader))
+            }
+            return .transform(Transform3D(elements: try read.numbers(decoder, count: 16, expected: describe(kind))))
+        case .color:
+            return .color(try color(decoder))
+        case .path:
+            let text = try read.string(decoder, expected: describe(kind))
+            do throws(AnimCoreError) {
+                return .path(try BezierPath(pathData: text))
+            } catch {
+                throw read.failure(decoder, error.reason)
+            }
+        case .numbers:
+            return .numbers(try read.numbers(decoder, expected: describe(kind)))
+        case .colors:
+            return .colors(try read.elements(decoder, expected: describe(kind)).map { try color($0) })
+        case .string:
+            return .string(try read.string(decoder))
+        case .strings:
+            return .strings(try read.elements(decoder, expected: describe(kind)).map { try read.string($0) })
+        case .image:
+            return .image(ImageID(try read.identifier(decoder, what: "an image id")))
+        case .layer:
+            return .layer(LayerID(try read.identifier(decoder, what: "a layer id")))
+        }
+    }
+
+    /// Writes the value in the JSON form `decode(from:as:)` reads: points, sizes, rects and transforms as
+    /// arrays, colours as `#rrggbb[aa]` when that is exact (else `[r, g, b, a]`), paths as path data, and the
+    /// "none" values as null.
+    public func encode(to encoder: any Encoder) throws {
+        var single = encoder.singleValueContainer()
+        switch self {
+        case .number(let v): try single.encode(v)
+        case .bool(let v): try single.encode(v)
+        case .point(let p): try single.encode([p.x, p.y])
+        case .size(let s): try single.encode([s.width, s.height])
+        case .rect(let r): try single.encode([r.origin.x, r.origin.y, r.size.width, r.size.height])
+        case .transform(let t): try single.encode(t.elements)
+        case .color(let c?): try single.encode(ColorJSON(c))
+        case .path(let p?): try single.encode(p.pathData)
+        case .numbers(let a?): try single.encode(a)
+        case .colors(let a?): try single.encode(a.map(ColorJSON.init))
+        case .string(let s?): try single.encode(s)
+        case .strings(let a?): try single.encode(a)
+        case .image(let id?): try single.encode(id.rawValue)
+        case .layer(let id?): try single.encode(id.rawValue)
+        case .color(nil), .path(nil), .numbers(nil), .colors(nil), .string(nil), .strings(nil), .image(nil),
+            .layer(nil):
+            try single.encodeNil()
+        }
+    }
+
+    /// What a value of `kind` looks like in JSON, for messages.
+    static func describe(_ kind: ValueKind) -> String {
+        switch kind {
+        case .number: "a number"
+        case .bool: "true or false"
+        case .point: "a point [x, y]"
+        case .size: "a size [width, height]"
+        case .rect: "a rect [x, y, width, height]"
+        case .transform: "a transform (16 numbers m11…m44, or an object of scale, rotate, translate, perspective)"
+        case .color: "a colour (\"#rrggbb\", \"#rrggbbaa\" or [r, g, b, a])"
+        case .path: "a path (path data such as \"M 0 0 L 10 0\")"
+        case .numbers: "an array of numbers"
+        case .colors: "an array of colours"
+        case .string: "a string"
+        case .strings: "an array of strings"
+        case .image: "an image id"
+        case .layer: "a layer id"
+        }
+    }
+
+    /// Two numbers as `[a, b]` or as an object with exactly the two named fields.
+    private static func pair(_ decoder: any Decoder, names: (String, String), kind: ValueKind) throws -> [Double] {
+        if let reader = try? JSONObjectReader(decoder, what: describe(kind)) {
+            try reader.rejectUnknownFields(allowed: [names.0, names.1], in: describe(kind))
+            return [
+                try JSONValueReading.number(try reader.required(names.0, expected: "a number")),
+                try JSONValueReading.number(try reader.required(names.1, expected: "a number")),
+            ]
+        }
+        return try JSONValueReading.numbers(decoder, count: 2, expected: describe(kind))
+    }
+
+    private static func rect(_ decoder: any Decoder) throws -> Rect {
+        let names = ["x", "y", "width", "height"]
+        let v: [Double]
+        if let reader = try? JSONObjectReader(decoder, what: describe(.rect)) {
+            try reader.rejectUnknownFields(allowed: names, in: describe(.rect))
+            v = try names.map { try JSONValueReading.number(try reader.required($0, expected: "a number")) }
+        } else {
+            v = try JSONValueReading.numbers(decoder, count: 4, expected: describe(.rect))
+        }
+        return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+    }
+
+    private static func color(_ decoder: any Decoder) throws -> Color {
+        if let text = try? decoder.singleValueContainer().decode(String.self) {
+            guard let color = Color(hex: text) else {
+                throw JSONValueReading.failure(
+                    decoder, "'\(text)' is not a colour (\"#rgb\", \"#rrggbb\" or \"#rrggbbaa\")")
+            }
+            return color
+        }
+        let elements = try JSONValueReading.elements(decoder, expected: describe(.color))
+        guard elements.count == 3 || elements.count == 4 else {
+            throw JSONValueReading.failure(
+                decoder, "expected a colour [r, g, b] or [r, g, b, a], got an array of \(elements.count)")
+        }
+        let v = try elements.map { try JSONValueReading.number($0) }
+        return Color(red: v[0], green: v[1], blue: v[2], alpha: elements.count == 4 ? v[3] : 1)
+    }
+}
+
+/// A colour in its JSON form: the exact hex string when there is one, else `[r, g, b, a]`.
+private struct ColorJSON: Encodable {
+    let color: Color
+
+    init(_ color: Color) { self.color = color }
+
+    func encode(to encoder: any Encoder) throws {
+        var single = encoder.singleValueContainer()
+        if let hex = color.exactHex {
+            try single.encode(hex)
+        } else {
+            try single.encode([color.red, color.green, color.blue, color.alpha])
+        }
+    }
+}

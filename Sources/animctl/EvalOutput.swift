@@ -1,0 +1,118 @@
+import AnimCore
+import Foundation
+
+/// The two forms `animctl eval` prints.
+enum EvalOutput {
+    /// A text table: a `#` comment line, then a header row and one row per time, columns padded with spaces.
+    static func table(_ rows: [EvalRow], columns: [AnimKeyPath], showsTransition: Bool, header: String) -> String {
+        var cells: [[String]] = [
+            ["time"] + columns.map(\.description) + (showsTransition ? ["transition"] : []) + ["events"]
+        ]
+        for row in rows {
+            cells.append(
+                [ValueText.number(row.time)] + row.values.map(ValueText.value)
+                    + (showsTransition ? [ValueText.transition(row.transition)] : [])
+                    + [row.events.map(ValueText.event).joined(separator: "; ")])
+        }
+        var widths = Array(repeating: 0, count: cells[0].count)
+        for line in cells {
+            for (index, cell) in line.enumerated() { widths[index] = max(widths[index], cell.count) }
+        }
+        var lines = ["# " + header]
+        for line in cells {
+            let padded = line.enumerated().map { index, cell in
+                index == line.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+            }
+            var text = padded.joined(separator: "  ")
+            while text.hasSuffix(" ") { text.removeLast() }
+            lines.append(text)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `[{"time": 0, "values": {"opacity": 1, …}, "events": [{"event": "didStart", "key": "fade", "time": 0}]}]`,
+    /// values in their JSON form (docs/json-format.md), keys sorted, one time per line.
+    static func json(_ rows: [EvalRow], columns: [AnimKeyPath], showsTransition: Bool) throws -> String {
+        let entries = rows.map { row in
+            JSONRow(
+                time: row.time,
+                values: Dictionary(
+                    zip(columns.map(\.description), row.values), uniquingKeysWith: { first, _ in first }),
+                events: row.events.map(JSONEvent.init), showsTransition: showsTransition,
+                transition: row.transition.map(JSONTransition.init))
+        }
+        // One time per line: valid JSON that still reads (and greps) as a table.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let lines = try entries.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+        return "[\n" + lines.joined(separator: ",\n") + "\n]"
+    }
+
+    private struct JSONRow: Encodable {
+        let time: Double
+        let values: [String: PropertyValue]
+        let events: [JSONEvent]
+        let showsTransition: Bool
+        let transition: JSONTransition?
+
+        enum CodingKeys: String, CodingKey { case time, values, events, transition }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(time, forKey: .time)
+            try container.encode(values, forKey: .values)
+            try container.encode(events, forKey: .events)
+            if showsTransition {
+                if let transition {
+                    try container.encode(transition, forKey: .transition)
+                } else {
+                    try container.encodeNil(forKey: .transition)
+                }
+            }
+        }
+    }
+
+    private struct JSONEvent: Encodable {
+        let event: String
+        let key: String?
+        let finished: Bool?
+        let time: Double
+
+        init(_ event: AnimationEvent) {
+            key = event.key
+            time = event.localTime
+            switch event.kind {
+            case .didStart:
+                self.event = "didStart"
+                finished = nil
+            case .didStop(let finished):
+                self.event = "didStop"
+                self.finished = finished
+            }
+        }
+
+        enum CodingKeys: String, CodingKey { case event, key, finished, time }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(event, forKey: .event)
+            try container.encode(key, forKey: .key)
+            try container.encodeIfPresent(finished, forKey: .finished)
+            try container.encode(time, forKey: .time)
+        }
+    }
+
+    private struct JSONTransition: Encodable {
+        let type: String
+        let subtype: String
+        let progress: Double
+        let key: String?
+
+        init(_ transition: TransitionProgress) {
+            type = transition.type.rawValue
+            subtype = transition.subtype.rawValue
+            progress = transition.progress
+            key = transition.key
+        }
+    }
+}
