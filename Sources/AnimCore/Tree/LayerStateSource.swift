@@ -1,0 +1,28 @@
+/// Which states the tree's geometry reads: the model values, or presentation values (CA's presentation
+/// layer answers `convert` and `hitTest` with presentation values, §10.2).
+public struct LayerStateSource {
+    private let lookup: ((LayerID) -> LayerState?)?
+
+    private init(_ lookup: ((LayerID) -> LayerState?)?) {
+        self.lookup = lookup
+    }
+
+    /// The model states stored in the tree.
+    public static var model: LayerStateSource { LayerStateSource(nil) }
+
+    /// States from a table (such as `LayerTree.presentationStates(atAbsoluteTime:)`); a layer missing
+    /// from it reads its model state.
+    public static func presentation(_ states: [LayerID: LayerState]) -> LayerStateSource {
+        LayerStateSource { states[$0] }
+    }
+
+    /// States computed on demand, for example a presentation cache the server keeps.
+    public static func lookup(_ state: @escaping (LayerID) -> LayerState) -> LayerStateSource {
+        LayerStateSource { state($0) }
+    }
+
+    /// The state of `node` from this source.
+    func state(of node: LayerNode) -> LayerState {
+        lookup?(node.id) ?? node.state
+    }
+}

@@ -1,0 +1,80 @@
+/// Hit testing (CALayer `hitTest(_:)`, §10.2).
+extension LayerTree {
+    /// The farthest descendant of `root` (itself included) that contains `p`, or nil.
+    ///
+    /// `p` is in the space `root` is drawn into: its superlayer's (the nearest ancestor that is not a
+    /// CATransformLayer), or the root space when `root` is nil, in which case every root is tried.
+    /// The rules:
+    /// - Siblings are tried top to bottom: higher zPosition first, equal zPosition in reverse array order
+    ///   (§10.4); the first that returns a layer wins.
+    /// - A hidden layer is skipped with its subtree.
+    /// - A point outside a layer's bounds excludes the layer and its whole subtree (the documented rule,
+    ///   §10.2). With `masksToBounds`, a point in a corner that `cornerRadius` cuts off is outside too.
+    /// - A CATransformLayer is never returned: its sublayers are tried in its place, in 3D (§10.4).
+    /// - A replicator tests only its first instance, i.e. its own sublayers (§11).
+    /// - The point is unprojected onto each layer's z = 0 plane through the full 4×4 path, so perspective
+    ///   counts; a layer whose hit point would lie behind the eye, or that is seen edge-on, is not hit.
+    /// - A layer with `doubleSided` false that faces away (its plane mirrored where it is drawn) is not
+    ///   hit, since it is not drawn.
+    /// Masks are not sublayers and are never returned; unknown `root` gives nil.
+    public func hitTest(_ p: Point, in root: LayerID?, using states: LayerStateSource = .model) -> LayerID? {
+        guard let root else {
+            for id in frontToBack(roots, states) {
+                if let hit = hitTest(nodes[id]!, p, above: .identity, states) { return hit }
+            }
+            return nil
+        }
+        guard let node = nodes[root] else { return nil }
+        // From the space of root's parent to the plane p lives in.
+        var chain = Transform3D.identity
+        var parent = node.parent
+        while let id = parent, let pn = nodes[id], !states.state(of: pn).flattensSublayers {
+            chain = chain.concatenating(layerToParent(pn, states))
+            parent = pn.parent
+        }
+        return hitTest(node, p, above: chain, states)
+    }
+
+    /// Tests `node` and its subtree. `p` is in the plane being hit; `chain` maps the space of `node`'s
+    /// parent into that plane.
+    private func hitTest(
+        _ node: LayerNode, _ p: Point, above chain: Transform3D, _ states: LayerStateSource
+    ) -> LayerID? {
+        let state = states.state(of: node)
+        guard !state.hidden else { return nil }
+        let toPlane = layerToParent(node, states).concatenating(chain)
+        if state.layerClass == .transformLayer {
+            return hitSublayers(of: node, p, above: toPlane, states)
+        }
+        let planar = PlanarHomography(planeOf: toPlane)
+        guard let inverse = planar.inverted, let local = inverse.apply(p) else { return nil }
+        if !state.doubleSided, planar.determinant < 0 { return nil }
+        guard state.hitRegionContains(local) else { return nil }
+        let sublayerHit =
+            state.flattensSublayers
+            ? hitSublayers(of: node, local, above: .identity, states)
+            : hitSublayers(of: node, p, above: toPlane, states)
+        return sublayerHit ?? node.id
+    }
+
+    private func hitSublayers(
+        of node: LayerNode, _ p: Point, above chain: Transform3D, _ states: LayerStateSource
+    ) -> LayerID? {
+        for id in frontToBack(node.sublayers, states) {
+            if let hit = hitTest(nodes[id]!, p, above: chain, states) { return hit }
+        }
+        return nil
+    }
+
+    /// Siblings (given back to front) in the order they are tried: higher zPosition first, and among
+    /// equal zPositions the later one first.
+    func frontToBack(_ siblings: [LayerID], _ states: LayerStateSource) -> [LayerID] {
+        // A NaN zPosition counts as 0, so the order stays a strict weak ordering.
+        let z = siblings.map { id -> Double in
+            let value = states.state(of: nodes[id]!).zPosition
+            return value.isNaN ? 0 : value
+        }
+        let order = z.indices.sorted { a, b in z[a] > z[b] || (z[a] == z[b] && a > b) }
+        return order.map { siblings[$0] }
+    }
+}

@@ -1,0 +1,142 @@
+/// One client's layers: every layer's model state, the superlayer/sublayer and mask relations between them,
+/// and each layer's animations. A value type with no I/O; the server and the SDK each keep one.
+///
+/// Structure follows CALayer (§10.3, §10.4): sublayers are stored back to front; a layer has at most one
+/// superlayer; a mask has no superlayer, masks exactly one layer, and cannot itself have a mask. Every
+/// operation that would break a rule throws an `AnimCoreError` naming the layers, and leaves the tree as
+/// it was.
+///
+/// A mask lives in the space and time of the layer it masks: for geometry and timing its parent is that
+/// layer (`LayerNode.parent`), but it is not a sublayer, so hit testing never reaches it.
+public struct LayerTree: Sendable {
+    var nodes: [LayerID: LayerNode] = [:]
+    private var nextRootSequence: UInt64 = 0
+
+    public init() {}
+
+    /// The number of layers.
+    public var count: Int { nodes.count }
+
+    /// Every layer id, in ascending order.
+    public var layerIDs: [LayerID] { nodes.keys.sorted() }
+
+    /// Whether a layer with this id exists.
+    public func hasLayer(_ id: LayerID) -> Bool { nodes[id] != nil }
+
+    /// The node of `id`, or nil when there is none.
+    public func node(_ id: LayerID) -> LayerNode? { nodes[id] }
+
+    /// The layers with no superlayer that are not masks, back to front: a layer goes on top of the others
+    /// each time it becomes a root (inserted, removed from its superlayer, or released as a mask).
+    public var roots: [LayerID] {
+        nodes.values.filter(\.isRoot).sorted { $0.rootSequence < $1.rootSequence }.map(\.id)
+    }
+
+    /// The model state of `id`.
+    public func state(of id: LayerID) throws(AnimCoreError) -> LayerState {
+        try existing(id).state
+    }
+
+    /// The superlayer of `id`; nil for a root or a mask.
+    public func superlayer(of id: LayerID) throws(AnimCoreError) -> LayerID? {
+        try existing(id).superlayer
+    }
+
+    /// The sublayers of `id`, back to front.
+    public func sublayers(of id: LayerID) throws(AnimCoreError) -> [LayerID] {
+        try existing(id).sublayers
+    }
+
+    /// The layer `id` masks, if it is a mask.
+    public func maskedLayer(of id: LayerID) throws(AnimCoreError) -> LayerID? {
+        try existing(id).maskOf
+    }
+
+    /// The superlayer of `id`, or the layer it masks: the space and time it lives in.
+    public func parent(of id: LayerID) throws(AnimCoreError) -> LayerID? {
+        try existing(id).parent
+    }
+
+    /// The ancestors of `id`, root first, not including `id`. A mask's ancestors are the layer it masks and
+    /// that layer's ancestors.
+    public func ancestors(of id: LayerID) throws(AnimCoreError) -> [LayerID] {
+        var chain: [LayerID] = []
+        var current = try existing(id).parent
+        while let p = current {
+            chain.append(p)
+            current = nodes[p]?.parent
+        }
+        return chain.reversed()
+    }
+
+    /// The animations attached to `id`.
+    public func animations(of id: LayerID) throws(AnimCoreError) -> LayerAnimations {
+        try existing(id).animations
+    }
+
+    // MARK: Changing layers
+
+    /// Adds a new root layer. A non-nil `state.mask` is applied as `setMask(_:of:)` would; if that fails,
+    /// nothing is inserted.
+    public mutating func insert(_ id: LayerID, state: LayerState) throws(AnimCoreError) {
+        guard nodes[id] == nil else { throw .duplicateLayer(id) }
+        var plain = state
+        plain.mask = nil
+        nodes[id] = LayerNode(id: id, state: plain, rootSequence: takeRootSequence())
+        if let mask = state.mask {
+            do {
+                try setMask(mask, of: id)
+            } catch {
+                nodes[id] = nil
+                throw error
+            }
+        }
+    }
+
+    /// Changes the model state of `id` in place. A change of `mask` is applied as `setMask(_:of:)` would;
+    /// if the closure throws or the mask change is refused, the state stays as it was.
+    public mutating func updateState(
+        of id: LayerID, _ change: (inout LayerState) throws(AnimCoreError) -> Void
+    ) throws(AnimCoreError) {
+        var state = try existing(id).state
+        let oldMask = state.mask
+        try change(&state)
+        let newMask = state.mask
+        if newMask != oldMask {
+            try setMask(newMask, of: id)
+        }
+        state.mask = newMask
+        nodes[id]!.state = state
+    }
+
+    /// Runs `body` on the animations of `id` and returns its result (to add, remove or advance them).
+    @discardableResult
+    public mutating func updateAnimations<Result>(
+        of id: LayerID, _ body: (inout LayerAnimations) throws(AnimCoreError) -> Result
+    ) throws(AnimCoreError) -> Result {
+        _ = try existing(id)
+        return try body(&nodes[id]!.animations)
+    }
+
+    // MARK: Internals shared by the extensions
+
+    func existing(_ id: LayerID) throws(AnimCoreError) -> LayerNode {
+        guard let node = nodes[id] else { throw .unknownLayer(id) }
+        return node
+    }
+
+    mutating func takeRootSequence() -> UInt64 {
+        nextRootSequence += 1
+        return nextRootSequence
+    }
+
+    /// Whether `candidate` is `id` itself or one of its ancestors (through superlayers and masks).
+    func isSelfOrAncestor(_ candidate: LayerID, of id: LayerID) -> Bool {
+        var current: LayerID? = id
+        while let c = current {
+            if c == candidate { return true }
+            current = nodes[c]?.parent
+        }
+        return false
+    }
+}
