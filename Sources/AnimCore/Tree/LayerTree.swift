@@ -130,6 +130,7 @@ public struct LayerTree: Sendable {
 
     // MARK: Internals shared by the extensions
 
+    /// A copy of the node of `id`; throws when there is none.
     func existing(_ id: LayerID) throws(AnimCoreError) -> LayerNode {
         guard let node = nodes.node(id) else { throw .unknownLayer(id) }
         return node
