@@ -22,20 +22,27 @@ extension LayerState {
 
     /// What this layer applies to its sublayers' geometry: `T(−C) · sublayerTransform · T(C)`, where C is
     /// the centre of the bounds, so a perspective there has its vanishing point at the layer's centre
-    /// (§10.2).
+    /// (§10.2). With `geometryFlipped` the sublayers' y axis is also mirrored about the centre, applied
+    /// before the sublayerTransform: `T(−C) · S(1, −1, 1) · sublayerTransform · T(C)` (§10.1; the order
+    /// against a sublayerTransform that rotates is not documented).
     public var sublayerSpaceTransform: Transform3D {
-        if sublayerTransform.isIdentity { return .identity }
+        guard affectsSublayerGeometry else { return .identity }
         let c = bounds.center
-        return Transform3D.translation(-c.x, -c.y, 0)
-            .concatenating(sublayerTransform)
-            .concatenating(.translation(c.x, c.y, 0))
+        let centred = Transform3D.translation(-c.x, -c.y, 0)
+        let flipped = geometryFlipped ? centred.concatenating(.scale(1, -1, 1)) : centred
+        return flipped.concatenating(sublayerTransform).concatenating(.translation(c.x, c.y, 0))
+    }
+
+    /// Whether `sublayerSpaceTransform` differs from the identity.
+    private var affectsSublayerGeometry: Bool {
+        geometryFlipped || !sublayerTransform.isIdentity
     }
 
     /// The layer → superlayer matrix: `positioningTransform · SubT(superlayer)` (§10.2). Pass nil for a
     /// root (its superlayer space is the root space) and for a mask (a mask lives in the masked layer's
-    /// space, which its sublayerTransform does not touch).
+    /// own space, which its sublayerTransform and geometryFlipped do not touch).
     public func transform(toSuperlayer superlayer: LayerState?) -> Transform3D {
-        guard let superlayer, !superlayer.sublayerTransform.isIdentity else { return positioningTransform }
+        guard let superlayer, superlayer.affectsSublayerGeometry else { return positioningTransform }
         return positioningTransform.concatenating(superlayer.sublayerSpaceTransform)
     }
 

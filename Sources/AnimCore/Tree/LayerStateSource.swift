@@ -21,8 +21,15 @@ public struct LayerStateSource {
         LayerStateSource { state($0) }
     }
 
-    /// The state of `node` from this source.
-    func state(of node: LayerNode) -> LayerState {
-        lookup?(node.id) ?? node.state
+    /// `field` of the state of layer `id` (which must be in `nodes`), read in place from the model.
+    func read<T>(_ id: LayerID, in nodes: LayerNodeStore, _ field: (LayerState) -> T) -> T {
+        if let lookup, let state = lookup(id) { return field(state) }
+        return field(nodes[id].state)
+    }
+
+    /// The state of layer `id` (which must be in `nodes`) from this source.
+    func state(of id: LayerID, in nodes: LayerNodeStore) -> LayerState {
+        if let lookup, let state = lookup(id) { return state }
+        return nodes[id].state
     }
 }

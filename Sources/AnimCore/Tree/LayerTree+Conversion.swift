@@ -62,41 +62,41 @@ extension LayerTree {
     /// Whether `p`, in the space of `id`, is inside its bounds (CALayer `contains(_:)`); false for an
     /// unknown layer.
     public func contains(_ p: Point, in id: LayerID, using states: LayerStateSource = .model) -> Bool {
-        guard let node = nodes[id] else { return false }
-        return states.state(of: node).containsInBounds(p)
+        guard nodes.contains(id) else { return false }
+        return states.read(id, in: nodes) { $0.containsInBounds(p) }
     }
 
     /// The layer → superlayer matrix of `id` (§10.2): `T(−A) · transform · T(position, zPosition) ·
     /// SubT(superlayer)`; for a mask, without the masked layer's sublayerTransform. Nil for an unknown layer.
     public func transformToSuperlayer(of id: LayerID, using states: LayerStateSource = .model) -> Transform3D? {
-        guard let node = nodes[id] else { return nil }
-        return layerToParent(node, states)
+        guard nodes.contains(id) else { return nil }
+        return layerToParent(id, states)
     }
 
     // MARK: Internals
 
-    /// The layer → parent matrix of `node` with the given states.
-    func layerToParent(_ node: LayerNode, _ states: LayerStateSource) -> Transform3D {
-        let superState = node.superlayer.flatMap { nodes[$0] }.map { states.state(of: $0) }
-        return states.state(of: node).transform(toSuperlayer: superState)
+    /// The layer → parent matrix of `id` with the given states.
+    func layerToParent(_ id: LayerID, _ states: LayerStateSource) -> Transform3D {
+        let superState = nodes[id].superlayer.map { states.state(of: $0, in: nodes) }
+        return states.read(id, in: nodes) { $0.transform(toSuperlayer: superState) }
     }
 
     /// From `id`'s plane up to the plane it is drawn into: the map and that plane's layer (nil: root space).
     func planeStep(from id: LayerID, _ states: LayerStateSource) -> (map: PlanarHomography, plane: LayerID?) {
-        let node = nodes[id]!
-        var m = layerToParent(node, states)
-        var plane = node.parent
-        while let p = plane, let pn = nodes[p], !states.state(of: pn).flattensSublayers {
-            m = m.concatenating(layerToParent(pn, states))
-            plane = pn.parent
+        var m = layerToParent(id, states)
+        var plane = nodes[id].parent
+        while let p = plane, !states.read(p, in: nodes, \.flattensSublayers) {
+            m = m.concatenating(layerToParent(p, states))
+            plane = nodes[p].parent
         }
         return (PlanarHomography(planeOf: m), plane)
     }
 
     /// The planes from `id` up to the root space: `planes[0]` is `id` (nil: the root space itself) and
     /// `maps[i]` maps `planes[i]` into `planes[i + 1]`.
-    private func planeChain(from id: LayerID?, _ states: LayerStateSource) -> (planes: [LayerID?], maps: [PlanarHomography])
-    {
+    private func planeChain(
+        from id: LayerID?, _ states: LayerStateSource
+    ) -> (planes: [LayerID?], maps: [PlanarHomography]) {
         var planes: [LayerID?] = [id]
         var maps: [PlanarHomography] = []
         var current = id
@@ -113,8 +113,8 @@ extension LayerTree {
     private func conversionPath(
         from: LayerID?, to: LayerID?, states: LayerStateSource
     ) -> (up: [PlanarHomography], down: [PlanarHomography])? {
-        if let from, nodes[from] == nil { return nil }
-        if let to, nodes[to] == nil { return nil }
+        if let from, !nodes.contains(from) { return nil }
+        if let to, !nodes.contains(to) { return nil }
         let source = planeChain(from: from, states)
         let target = planeChain(from: to, states)
         // The root space (nil) ends both chains, so a shared plane always exists.

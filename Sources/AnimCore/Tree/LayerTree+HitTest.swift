@@ -20,31 +20,32 @@ extension LayerTree {
     public func hitTest(_ p: Point, in root: LayerID?, using states: LayerStateSource = .model) -> LayerID? {
         guard let root else {
             for id in frontToBack(roots, states) {
-                if let hit = hitTest(nodes[id]!, p, above: .identity, states) { return hit }
+                if let hit = hitTest(id, p, above: .identity, superState: nil, states) { return hit }
             }
             return nil
         }
-        guard let node = nodes[root] else { return nil }
+        guard nodes.contains(root) else { return nil }
         // From the space of root's parent to the plane p lives in.
         var chain = Transform3D.identity
-        var parent = node.parent
-        while let id = parent, let pn = nodes[id], !states.state(of: pn).flattensSublayers {
-            chain = chain.concatenating(layerToParent(pn, states))
-            parent = pn.parent
+        var parent = nodes[root].parent
+        while let id = parent, !states.read(id, in: nodes, \.flattensSublayers) {
+            chain = chain.concatenating(layerToParent(id, states))
+            parent = nodes[id].parent
         }
-        return hitTest(node, p, above: chain, states)
+        let superState = nodes[root].superlayer.map { states.state(of: $0, in: nodes) }
+        return hitTest(root, p, above: chain, superState: superState, states)
     }
 
-    /// Tests `node` and its subtree. `p` is in the plane being hit; `chain` maps the space of `node`'s
-    /// parent into that plane.
+    /// Tests `id` and its subtree. `p` is in the plane being hit; `chain` maps the space of `id`'s parent
+    /// into that plane; `superState` is the superlayer's state (nil for a root or a mask).
     private func hitTest(
-        _ node: LayerNode, _ p: Point, above chain: Transform3D, _ states: LayerStateSource
+        _ id: LayerID, _ p: Point, above chain: Transform3D, superState: LayerState?, _ states: LayerStateSource
     ) -> LayerID? {
-        let state = states.state(of: node)
+        let state = states.state(of: id, in: nodes)
         guard !state.hidden else { return nil }
-        let toPlane = layerToParent(node, states).concatenating(chain)
+        let toPlane = state.transform(toSuperlayer: superState).concatenating(chain)
         if state.layerClass == .transformLayer {
-            return hitSublayers(of: node, p, above: toPlane, states)
+            return hitSublayers(of: id, state, p, above: toPlane, states)
         }
         let planar = PlanarHomography(planeOf: toPlane)
         guard let inverse = planar.inverted, let local = inverse.apply(p) else { return nil }
@@ -52,16 +53,16 @@ extension LayerTree {
         guard state.hitRegionContains(local) else { return nil }
         let sublayerHit =
             state.flattensSublayers
-            ? hitSublayers(of: node, local, above: .identity, states)
-            : hitSublayers(of: node, p, above: toPlane, states)
-        return sublayerHit ?? node.id
+            ? hitSublayers(of: id, state, local, above: .identity, states)
+            : hitSublayers(of: id, state, p, above: toPlane, states)
+        return sublayerHit ?? id
     }
 
     private func hitSublayers(
-        of node: LayerNode, _ p: Point, above chain: Transform3D, _ states: LayerStateSource
+        of id: LayerID, _ state: LayerState, _ p: Point, above chain: Transform3D, _ states: LayerStateSource
     ) -> LayerID? {
-        for id in frontToBack(node.sublayers, states) {
-            if let hit = hitTest(nodes[id]!, p, above: chain, states) { return hit }
+        for child in frontToBack(nodes[id].sublayers, states) {
+            if let hit = hitTest(child, p, above: chain, superState: state, states) { return hit }
         }
         return nil
     }
@@ -69,11 +70,13 @@ extension LayerTree {
     /// Siblings (given back to front) in the order they are tried: higher zPosition first, and among
     /// equal zPositions the later one first.
     func frontToBack(_ siblings: [LayerID], _ states: LayerStateSource) -> [LayerID] {
+        guard siblings.count > 1 else { return siblings }
         // A NaN zPosition counts as 0, so the order stays a strict weak ordering.
         let z = siblings.map { id -> Double in
-            let value = states.state(of: nodes[id]!).zPosition
+            let value = states.read(id, in: nodes, \.zPosition)
             return value.isNaN ? 0 : value
         }
+        if z.allSatisfy({ $0 == z[0] }) { return siblings.reversed() }
         let order = z.indices.sorted { a, b in z[a] > z[b] || (z[a] == z[b] && a > b) }
         return order.map { siblings[$0] }
     }

@@ -5,10 +5,11 @@ extension LayerTree {
     /// The scroll layer that scrolls `id`: `id` itself when it is a CAScrollLayer, else its nearest
     /// ancestor that is; nil when there is none.
     public func scrollLayer(for id: LayerID) throws(AnimCoreError) -> LayerID? {
-        var current: LayerID? = try existing(id).id
-        while let c = current, let node = nodes[c] {
-            if node.state.layerClass == .scroll { return c }
-            current = node.parent
+        try requireLayer(id)
+        var current: LayerID? = id
+        while let c = current {
+            if nodes[c].state.layerClass == .scroll { return c }
+            current = nodes[c].parent
         }
         return nil
     }
@@ -35,9 +36,10 @@ extension LayerTree {
     /// `visibleRect`): the bounds when no scroll layer is at or above it, nil when nothing of it is
     /// visible or the scroll layer's bounds cannot be converted into its space.
     public func visibleRect(of id: LayerID, using states: LayerStateSource = .model) throws(AnimCoreError) -> Rect? {
-        let bounds = states.state(of: try existing(id)).bounds.standardized
+        try requireLayer(id)
+        let bounds = states.state(of: id, in: nodes).bounds.standardized
         guard let scroller = try scrollLayer(for: id), scroller != id else { return bounds }
-        let window = states.state(of: nodes[scroller]!).bounds
+        let window = states.state(of: scroller, in: nodes).bounds
         guard let seen = convert(window, from: scroller, to: id, using: states) else { return nil }
         return bounds.intersection(seen)
     }

@@ -4,7 +4,7 @@ extension LayerTree {
     /// Appends `child` to the sublayers of `parent`, on top of its siblings.
     public mutating func addSublayer(_ child: LayerID, to parent: LayerID) throws(AnimCoreError) {
         try checkCanAdopt(child, under: parent)
-        let count = nodes[parent]!.sublayers.count - (nodes[child]!.superlayer == parent ? 1 : 0)
+        let count = nodes[parent].sublayers.count - (nodes[child].superlayer == parent ? 1 : 0)
         attach(child, to: parent, at: count)
     }
 
@@ -12,7 +12,7 @@ extension LayerTree {
     /// superlayer (so `index` may be the sublayer count, meaning on top).
     public mutating func insertSublayer(_ child: LayerID, into parent: LayerID, at index: Int) throws(AnimCoreError) {
         try checkCanAdopt(child, under: parent)
-        let count = nodes[parent]!.sublayers.count - (nodes[child]!.superlayer == parent ? 1 : 0)
+        let count = nodes[parent].sublayers.count - (nodes[child].superlayer == parent ? 1 : 0)
         guard index >= 0, index <= count else { throw .sublayerIndexOutOfRange(index, in: parent, count: count) }
         attach(child, to: parent, at: index)
     }
@@ -41,7 +41,7 @@ extension LayerTree {
             try setMask(nil, of: masked)
         } else if node.superlayer != nil {
             detach(id)
-            nodes[id]!.rootSequence = takeRootSequence()
+            nodes[id].rootSequence = takeRootSequence()
         }
     }
 
@@ -50,16 +50,16 @@ extension LayerTree {
         _ old: LayerID, with new: LayerID, in parent: LayerID
     ) throws(AnimCoreError) {
         let parentNode = try existing(parent)
-        _ = try existing(old)
+        try requireLayer(old)
         guard parentNode.sublayers.contains(old) else { throw .notASublayer(old, of: parent) }
         guard new != old else { return }
         try checkCanAdopt(new, under: parent)
         detach(new)
-        let index = nodes[parent]!.sublayers.firstIndex(of: old)!
-        nodes[parent]!.sublayers[index] = new
-        nodes[new]!.superlayer = parent
-        nodes[old]!.superlayer = nil
-        nodes[old]!.rootSequence = takeRootSequence()
+        let index = nodes[parent].sublayers.firstIndex(of: old)!
+        nodes[parent].sublayers[index] = new
+        nodes[new].superlayer = parent
+        nodes[old].superlayer = nil
+        nodes[old].rootSequence = takeRootSequence()
     }
 
     /// Makes `mask` the mask of `layer` (nil removes it; the old mask becomes a root). A mask must have no
@@ -83,11 +83,11 @@ extension LayerTree {
             if isSelfOrAncestor(mask, of: layer) { throw .layerCycle(mask, under: layer) }
         }
         if let oldMask {
-            nodes[oldMask]!.maskOf = nil
-            nodes[oldMask]!.rootSequence = takeRootSequence()
+            nodes[oldMask].maskOf = nil
+            nodes[oldMask].rootSequence = takeRootSequence()
         }
-        if let mask { nodes[mask]!.maskOf = layer }
-        nodes[layer]!.state.mask = mask
+        if let mask { nodes[mask].maskOf = layer }
+        nodes[layer].state.mask = mask
     }
 
     /// Destroys `id` with its sublayers and mask, recursively, and returns the removed ids, each layer
@@ -96,15 +96,15 @@ extension LayerTree {
     public mutating func remove(_ id: LayerID) throws(AnimCoreError) -> [LayerID] {
         let node = try existing(id)
         if let masked = node.maskOf {
-            nodes[masked]!.state.mask = nil
-            nodes[id]!.maskOf = nil
+            nodes[masked].state.mask = nil
+            nodes[id].maskOf = nil
         } else {
             detach(id)
         }
         var removed: [LayerID] = []
         var pending: [LayerID] = [id]
         while let next = pending.popLast() {
-            guard let n = nodes.removeValue(forKey: next) else { continue }
+            guard let n = nodes.remove(next) else { continue }
             removed.append(next)
             if let mask = n.state.mask { pending.append(mask) }
             pending.append(contentsOf: n.sublayers.reversed())
@@ -118,7 +118,7 @@ extension LayerTree {
     /// `child` is not `parent` or an ancestor of it.
     private func checkCanAdopt(_ child: LayerID, under parent: LayerID) throws(AnimCoreError) {
         let childNode = try existing(child)
-        _ = try existing(parent)
+        try requireLayer(parent)
         if let masked = childNode.maskOf { throw .layerIsMask(child, of: masked) }
         if isSelfOrAncestor(child, of: parent) { throw .layerCycle(child, under: parent) }
     }
@@ -128,26 +128,26 @@ extension LayerTree {
         _ child: LayerID, next sibling: LayerID, in parent: LayerID
     ) throws(AnimCoreError) -> Int {
         try checkCanAdopt(child, under: parent)
-        _ = try existing(sibling)
-        guard nodes[parent]!.sublayers.contains(sibling) else { throw .notASublayer(sibling, of: parent) }
+        try requireLayer(sibling)
+        guard nodes[parent].sublayers.contains(sibling) else { throw .notASublayer(sibling, of: parent) }
         guard child != sibling else {
             throw .invalid(field: child.description, reason: "\(child) cannot be placed next to itself")
         }
         detach(child)
-        return nodes[parent]!.sublayers.firstIndex(of: sibling)!
+        return nodes[parent].sublayers.firstIndex(of: sibling)!
     }
 
     /// Takes `id` out of its superlayer's sublayers, if it has one.
     private mutating func detach(_ id: LayerID) {
-        guard let parent = nodes[id]!.superlayer else { return }
-        nodes[parent]!.sublayers.removeAll { $0 == id }
-        nodes[id]!.superlayer = nil
+        guard let parent = nodes[id].superlayer else { return }
+        nodes[parent].sublayers.removeAll { $0 == id }
+        nodes[id].superlayer = nil
     }
 
     /// Detaches `child` and inserts it at `index` (valid after the detach) among `parent`'s sublayers.
     private mutating func attach(_ child: LayerID, to parent: LayerID, at index: Int) {
         detach(child)
-        nodes[parent]!.sublayers.insert(child, at: index)
-        nodes[child]!.superlayer = parent
+        nodes[parent].sublayers.insert(child, at: index)
+        nodes[child].superlayer = parent
     }
 }

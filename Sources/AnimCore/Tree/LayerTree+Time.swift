@@ -7,7 +7,7 @@ extension LayerTree {
     /// The timings from the root down to `id`, the layer's own last.
     public func timeChain(of id: LayerID) throws(AnimCoreError) -> [MediaTiming] {
         let ids = try ancestors(of: id) + [id]
-        return ids.map { nodes[$0]!.state.timing }
+        return ids.map { nodes[$0].state.timing }
     }
 
     /// The local time of `id` at absolute time `t`.
@@ -26,8 +26,8 @@ extension LayerTree {
         while shared < up.count, shared < down.count, up[shared] == down[shared] {
             shared += 1
         }
-        let upTimings = up[shared...].map { nodes[$0]!.state.timing }
-        let downTimings = down[shared...].map { nodes[$0]!.state.timing }
+        let upTimings = up[shared...].map { nodes[$0].state.timing }
+        let downTimings = down[shared...].map { nodes[$0].state.timing }
         guard let ancestorTime = TimeSpace.absoluteTime(fromLocal: t, chain: upTimings) else { return nil }
         return TimeSpace.localTime(fromAbsolute: ancestorTime, chain: downTimings)
     }
@@ -42,17 +42,7 @@ extension LayerTree {
     public func layerTimes(atAbsoluteTime t: Double) -> [LayerID: Double] {
         var times: [LayerID: Double] = [:]
         times.reserveCapacity(nodes.count)
-        var pending: [(LayerID, Double)] = []
-        for node in nodes.values where node.parent == nil {
-            pending.append((node.id, t))
-        }
-        while let (id, parentTime) = pending.popLast() {
-            let node = nodes[id]!
-            let local = node.state.timing.localTime(fromParent: parentTime)
-            times[id] = local
-            for child in node.sublayers { pending.append((child, local)) }
-            if let mask = node.state.mask { pending.append((mask, local)) }
-        }
+        visitLayerTimes(atAbsoluteTime: t) { slot, local in times[nodes.all[slot].id] = local }
         return times
     }
 
@@ -60,18 +50,15 @@ extension LayerTree {
     /// at its own local time (`PresentationEvaluator`). Use it with `LayerStateSource.presentation` for
     /// presentation geometry and hit testing.
     public func presentationStates(atAbsoluteTime t: Double) -> [LayerID: LayerState] {
-        let times = layerTimes(atAbsoluteTime: t)
         var states: [LayerID: LayerState] = [:]
         states.reserveCapacity(nodes.count)
-        for (id, node) in nodes {
-            if node.animations.isEmpty {
-                states[id] = node.state
-            } else {
-                states[id] =
-                    PresentationEvaluator.presentation(
-                        of: node.state, animations: node.animations, atLocalTime: times[id]!
-                    ).state
-            }
+        visitLayerTimes(atAbsoluteTime: t) { slot, local in
+            let id = nodes.all[slot].id
+            states[id] = nodes.all[slot].state
+            guard !nodes.all[slot].animations.isEmpty else { return }
+            PresentationEvaluator.evaluate(
+                model: nodes.all[slot].state, animations: nodes.all[slot].animations, atLocalTime: local,
+                into: &states[id]!)
         }
         return states
     }
@@ -79,25 +66,43 @@ extension LayerTree {
     /// Moves every layer's animations to absolute time `t` (`LayerAnimations.advance(toLocalTime:)` at
     /// the layer's local time) and returns the did-start and did-stop events. They come in the order of
     /// the absolute times they belong to (an event whose time cannot be mapped back, under a paused layer,
-    /// counts as `t`), and by layer id among equal times.
+    /// counts as `t`); among equal times, by layer id, and each layer's own in the order it reported them
+    /// (a start before its stop).
     public mutating func advanceAnimations(toAbsoluteTime t: Double) -> [(LayerID, AnimationEvent)] {
-        let times = layerTimes(atAbsoluteTime: t)
-        var events: [(layer: LayerID, event: AnimationEvent, absolute: Double)] = []
-        for id in nodes.keys.sorted() where !nodes[id]!.animations.isEmpty {
-            let happened = nodes[id]!.animations.advance(toLocalTime: times[id]!)
+        var animated: [(LayerID, Double)] = []
+        visitLayerTimes(atAbsoluteTime: t) { slot, local in
+            if !nodes.all[slot].animations.isEmpty { animated.append((nodes.all[slot].id, local)) }
+        }
+        var events: [(layer: LayerID, order: Int, absolute: Double, event: AnimationEvent)] = []
+        for (id, local) in animated {
+            let happened = nodes[id].animations.advance(toLocalTime: local)
             guard !happened.isEmpty else { continue }
             let chain = (try? timeChain(of: id)) ?? []
-            for event in happened {
+            for (order, event) in happened.enumerated() {
                 let absolute = TimeSpace.absoluteTime(fromLocal: event.localTime, chain: chain) ?? t
-                events.append((id, event, absolute.isNaN ? t : absolute))
+                events.append((id, order, absolute.isNaN ? t : absolute, event))
             }
         }
-        // A stable sort keeps each layer's own order (a start before its stop) among equal times.
-        var indexed = Array(events.enumerated())
-        indexed.sort { a, b in
-            a.element.absolute < b.element.absolute
-                || (a.element.absolute == b.element.absolute && a.offset < b.offset)
+        events.sort { a, b in
+            if a.absolute != b.absolute { return a.absolute < b.absolute }
+            if a.layer != b.layer { return a.layer < b.layer }
+            return a.order < b.order
         }
-        return indexed.map { ($0.element.layer, $0.element.event) }
+        return events.map { ($0.layer, $0.event) }
+    }
+
+    /// Calls `visit` with the slot of every layer in `nodes.all` and its local time at absolute time `t`,
+    /// each parent before its sublayers and mask.
+    private func visitLayerTimes(atAbsoluteTime t: Double, _ visit: (Int, Double) -> Void) {
+        var pending: [(slot: Int, parentTime: Double)] = []
+        for slot in nodes.all.indices where nodes.all[slot].parent == nil {
+            pending.append((slot, t))
+        }
+        while let (slot, parentTime) = pending.popLast() {
+            let local = nodes.all[slot].state.timing.localTime(fromParent: parentTime)
+            visit(slot, local)
+            for child in nodes.all[slot].sublayers { pending.append((nodes.slot(of: child), local)) }
+            if let mask = nodes.all[slot].state.mask { pending.append((nodes.slot(of: mask), local)) }
+        }
     }
 }

@@ -9,7 +9,7 @@
 /// A mask lives in the space and time of the layer it masks: for geometry and timing its parent is that
 /// layer (`LayerNode.parent`), but it is not a sublayer, so hit testing never reaches it.
 public struct LayerTree: Sendable {
-    var nodes: [LayerID: LayerNode] = [:]
+    var nodes = LayerNodeStore()
     private var nextRootSequence: UInt64 = 0
 
     public init() {}
@@ -18,60 +18,69 @@ public struct LayerTree: Sendable {
     public var count: Int { nodes.count }
 
     /// Every layer id, in ascending order.
-    public var layerIDs: [LayerID] { nodes.keys.sorted() }
+    public var layerIDs: [LayerID] { nodes.ids.sorted() }
 
     /// Whether a layer with this id exists.
-    public func hasLayer(_ id: LayerID) -> Bool { nodes[id] != nil }
+    public func hasLayer(_ id: LayerID) -> Bool { nodes.contains(id) }
 
     /// The node of `id`, or nil when there is none.
-    public func node(_ id: LayerID) -> LayerNode? { nodes[id] }
+    public func node(_ id: LayerID) -> LayerNode? { nodes.node(id) }
 
     /// The layers with no superlayer that are not masks, back to front: a layer goes on top of the others
     /// each time it becomes a root (inserted, removed from its superlayer, or released as a mask).
     public var roots: [LayerID] {
-        nodes.values.filter(\.isRoot).sorted { $0.rootSequence < $1.rootSequence }.map(\.id)
+        nodes.all.indices.filter { nodes.all[$0].isRoot }
+            .sorted { nodes.all[$0].rootSequence < nodes.all[$1].rootSequence }
+            .map { nodes.all[$0].id }
     }
 
     /// The model state of `id`.
     public func state(of id: LayerID) throws(AnimCoreError) -> LayerState {
-        try existing(id).state
+        try requireLayer(id)
+        return nodes[id].state
     }
 
     /// The superlayer of `id`; nil for a root or a mask.
     public func superlayer(of id: LayerID) throws(AnimCoreError) -> LayerID? {
-        try existing(id).superlayer
+        try requireLayer(id)
+        return nodes[id].superlayer
     }
 
     /// The sublayers of `id`, back to front.
     public func sublayers(of id: LayerID) throws(AnimCoreError) -> [LayerID] {
-        try existing(id).sublayers
+        try requireLayer(id)
+        return nodes[id].sublayers
     }
 
     /// The layer `id` masks, if it is a mask.
     public func maskedLayer(of id: LayerID) throws(AnimCoreError) -> LayerID? {
-        try existing(id).maskOf
+        try requireLayer(id)
+        return nodes[id].maskOf
     }
 
     /// The superlayer of `id`, or the layer it masks: the space and time it lives in.
     public func parent(of id: LayerID) throws(AnimCoreError) -> LayerID? {
-        try existing(id).parent
+        try requireLayer(id)
+        return nodes[id].parent
     }
 
     /// The ancestors of `id`, root first, not including `id`. A mask's ancestors are the layer it masks and
     /// that layer's ancestors.
     public func ancestors(of id: LayerID) throws(AnimCoreError) -> [LayerID] {
         var chain: [LayerID] = []
-        var current = try existing(id).parent
+        try requireLayer(id)
+        var current = nodes[id].parent
         while let p = current {
             chain.append(p)
-            current = nodes[p]?.parent
+            current = nodes[p].parent
         }
         return chain.reversed()
     }
 
     /// The animations attached to `id`.
     public func animations(of id: LayerID) throws(AnimCoreError) -> LayerAnimations {
-        try existing(id).animations
+        try requireLayer(id)
+        return nodes[id].animations
     }
 
     // MARK: Changing layers
@@ -79,15 +88,15 @@ public struct LayerTree: Sendable {
     /// Adds a new root layer. A non-nil `state.mask` is applied as `setMask(_:of:)` would; if that fails,
     /// nothing is inserted.
     public mutating func insert(_ id: LayerID, state: LayerState) throws(AnimCoreError) {
-        guard nodes[id] == nil else { throw .duplicateLayer(id) }
+        guard !nodes.contains(id) else { throw .duplicateLayer(id) }
         var plain = state
         plain.mask = nil
-        nodes[id] = LayerNode(id: id, state: plain, rootSequence: takeRootSequence())
+        nodes.insert(LayerNode(id: id, state: plain, rootSequence: takeRootSequence()))
         if let mask = state.mask {
             do {
                 try setMask(mask, of: id)
             } catch {
-                nodes[id] = nil
+                nodes.remove(id)
                 throw error
             }
         }
@@ -98,7 +107,8 @@ public struct LayerTree: Sendable {
     public mutating func updateState(
         of id: LayerID, _ change: (inout LayerState) throws(AnimCoreError) -> Void
     ) throws(AnimCoreError) {
-        var state = try existing(id).state
+        try requireLayer(id)
+        var state = nodes[id].state
         let oldMask = state.mask
         try change(&state)
         let newMask = state.mask
@@ -106,7 +116,7 @@ public struct LayerTree: Sendable {
             try setMask(newMask, of: id)
         }
         state.mask = newMask
-        nodes[id]!.state = state
+        nodes[id].state = state
     }
 
     /// Runs `body` on the animations of `id` and returns its result (to add, remove or advance them).
@@ -114,15 +124,21 @@ public struct LayerTree: Sendable {
     public mutating func updateAnimations<Result>(
         of id: LayerID, _ body: (inout LayerAnimations) throws(AnimCoreError) -> Result
     ) throws(AnimCoreError) -> Result {
-        _ = try existing(id)
-        return try body(&nodes[id]!.animations)
+        guard nodes.contains(id) else { throw .unknownLayer(id) }
+        return try body(&nodes[id].animations)
     }
 
     // MARK: Internals shared by the extensions
 
+    /// A copy of the node of `id`; throws when there is none.
     func existing(_ id: LayerID) throws(AnimCoreError) -> LayerNode {
-        guard let node = nodes[id] else { throw .unknownLayer(id) }
+        guard let node = nodes.node(id) else { throw .unknownLayer(id) }
         return node
+    }
+
+    /// Throws unless `id` is in the tree (without copying its node).
+    func requireLayer(_ id: LayerID) throws(AnimCoreError) {
+        guard nodes.contains(id) else { throw .unknownLayer(id) }
     }
 
     mutating func takeRootSequence() -> UInt64 {
@@ -135,7 +151,7 @@ public struct LayerTree: Sendable {
         var current: LayerID? = id
         while let c = current {
             if c == candidate { return true }
-            current = nodes[c]?.parent
+            current = nodes[c].parent
         }
         return false
     }

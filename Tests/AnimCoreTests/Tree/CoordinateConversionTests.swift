@@ -30,7 +30,9 @@ struct CoordinateConversionTests {
         let tree = try siblings()
         #expect(tree.convert(Point(x: 10, y: 10), from: a, to: b) == Point(x: -215, y: -215))
         #expect(tree.convert(Point(x: -215, y: -215), from: b, to: a) == Point(x: 10, y: 10))
-        #expect(tree.convert(Rect(x: 0, y: 0, width: 10, height: 20), from: a, to: b) == Rect(x: -225, y: -225, width: 10, height: 20))
+        #expect(
+            tree.convert(Rect(x: 0, y: 0, width: 10, height: 20), from: a, to: b)
+                == Rect(x: -225, y: -225, width: 10, height: 20))
     }
 
     @Test func boundsOriginOffsetsTheLocalSpace() throws {
@@ -39,7 +41,11 @@ struct CoordinateConversionTests {
         // bounds.origin now sits at the layer's top-left corner.
         #expect(tree.convert(Point(x: 20, y: 30), from: a, to: root) == Point(x: 50, y: 50))
         try tree.build(
-            4, TreeFixture.layer(Rect(x: 0, y: 0, width: 10, height: 10)) { $0.anchorPoint = .zero; $0.position = Point(x: 20, y: 30) }, in: 2)
+            4,
+            TreeFixture.layer(Rect(x: 0, y: 0, width: 10, height: 10)) {
+                $0.anchorPoint = .zero
+                $0.position = Point(x: 20, y: 30)
+            }, in: 2)
         #expect(tree.convert(Point(x: 0, y: 0), from: TreeFixture.id(4), to: root) == Point(x: 50, y: 50))
         #expect(tree.convert(Point(x: 50, y: 50), from: root, to: TreeFixture.id(4)) == Point(x: 0, y: 0))
     }
@@ -52,12 +58,23 @@ struct CoordinateConversionTests {
         #expect(tree.convert(Point(x: 0, y: 0), from: root, to: nil) == Point(x: 0, y: 0), "not its own space")
     }
 
+    @Test func geometryFlippedMirrorsTheSublayersAboutTheCentre() throws {
+        var tree = try siblings { $0.geometryFlipped = true }
+        // 2's frame (50, 50, 100, 100) is measured from the bottom: y 50…150 becomes 250…350.
+        #expect(tree.convert(Point(x: 0, y: 0), from: a, to: root) == Point(x: 50, y: 350))
+        #expect(tree.convert(Point(x: 0, y: 100), from: a, to: root) == Point(x: 50, y: 250))
+        #expect(tree.convert(Point(x: 50, y: 350), from: root, to: a) == Point(x: 0, y: 0))
+        try tree.updateState(of: root) { $0.geometryFlipped = false }
+        #expect(tree.convert(Point(x: 0, y: 0), from: a, to: root) == Point(x: 50, y: 50))
+    }
+
     @Test func perspectiveHasItsVanishingPointAtTheContainerCentre() throws {
         var tree = LayerTree()
         try tree.build(
             1, TreeFixture.layer(Rect(x: 0, y: 0, width: 400, height: 400)) { $0.sublayerTransform.m34 = -1.0 / 500 })
         // A 100×100 layer centred on the container's centre, 100 nearer the eye: w = 1 − 100/500 = 0.8.
-        try tree.build(2, TreeFixture.layer(Rect(x: 150, y: 150, width: 100, height: 100)) { $0.zPosition = 100 }, in: 1)
+        try tree.build(
+            2, TreeFixture.layer(Rect(x: 150, y: 150, width: 100, height: 100)) { $0.zPosition = 100 }, in: 1)
         #expect(TreeFixture.near(tree.convert(Point(x: 50, y: 50), from: a, to: root), Point(x: 200, y: 200)))
         #expect(TreeFixture.near(tree.convert(Point(x: 0, y: 0), from: a, to: root), Point(x: 137.5, y: 137.5)))
         #expect(TreeFixture.near(tree.convert(Point(x: 100, y: 0), from: a, to: nil), Point(x: 262.5, y: 137.5)))
@@ -91,7 +108,9 @@ struct CoordinateConversionTests {
                 for to in spaces {
                     let p = Point(x: .random(in: 0...50, using: &rng), y: .random(in: 0...50, using: &rng))
                     let there = try #require(tree.convert(p, from: from, to: to))
-                    #expect(TreeFixture.near(tree.convert(there, from: to, to: from), p), "\(String(describing: from)) → \(String(describing: to))")
+                    #expect(
+                        TreeFixture.near(tree.convert(there, from: to, to: from), p),
+                        "\(String(describing: from)) → \(String(describing: to))")
                     // The single matrix agrees with the step-by-step conversion.
                     let m = try #require(tree.transform(from: from, to: to))
                     #expect(TreeFixture.near(m.apply(to: p), there, 1e-7))
@@ -107,7 +126,8 @@ struct CoordinateConversionTests {
         let back = try #require(tree.transform(from: b, to: a))
         let product = there.concatenating(back)
         let scale = product.m44
-        #expect(GeometryApprox.maxDifference(Transform3D(elements: product.elements.map { $0 / scale }), .identity) < 1e-9)
+        #expect(
+            GeometryApprox.maxDifference(Transform3D(elements: product.elements.map { $0 / scale }), .identity) < 1e-9)
     }
 
     @Test func transformLayerSublayersKeepTheirDepth() throws {
@@ -119,7 +139,10 @@ struct CoordinateConversionTests {
             // 50·sin 60°; a plain layer flattens the child into its plane first.
             let cls: LayerClass = preservesDepth ? .transformLayer : .layer
             try tree.build(
-                2, TreeFixture.layer(Rect(x: 100, y: 100, width: 200, height: 200), cls) { $0.transform = .rotation(.pi / 3, 0, 1, 0) },
+                2,
+                TreeFixture.layer(Rect(x: 100, y: 100, width: 200, height: 200), cls) {
+                    $0.transform = .rotation(.pi / 3, 0, 1, 0)
+                },
                 in: 1)
             try tree.build(3, TreeFixture.layer(Rect(x: 90, y: 90, width: 20, height: 20)) { $0.zPosition = 50 }, in: 2)
             let expectedX = preservesDepth ? 200 + 50 * sin(Double.pi / 3) : 200

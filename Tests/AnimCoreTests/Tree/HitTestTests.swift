@@ -94,7 +94,10 @@ struct HitTestTests {
         var tree = LayerTree()
         try tree.build(1, TreeFixture.layer(Rect(x: 0, y: 0, width: 400, height: 400)))
         try tree.build(
-            2, TreeFixture.layer(Rect(x: 150, y: 150, width: 100, height: 100)) { $0.transform = .rotation(.pi / 4, 0, 0, 1) },
+            2,
+            TreeFixture.layer(Rect(x: 150, y: 150, width: 100, height: 100)) {
+                $0.transform = .rotation(.pi / 4, 0, 0, 1)
+            },
             in: 1)
         // The turned square reaches 50·√2 ≈ 70.7 from its centre along the axes, but only 50 along the
         // diagonals.
@@ -110,7 +113,10 @@ struct HitTestTests {
         try tree.build(
             1, TreeFixture.layer(Rect(x: 0, y: 0, width: 200, height: 200)) { $0.sublayerTransform.m34 = -1.0 / 500 })
         try tree.build(
-            2, TreeFixture.layer(Rect(x: 50, y: 50, width: 100, height: 100)) { $0.transform = .rotation(.pi / 3, 0, 1, 0) },
+            2,
+            TreeFixture.layer(Rect(x: 50, y: 50, width: 100, height: 100)) {
+                $0.transform = .rotation(.pi / 3, 0, 1, 0)
+            },
             in: 1)
         return tree
     }
@@ -136,7 +142,9 @@ struct HitTestTests {
         // is at 123.0 and the near left edge at 72.6.
         #expect(tree.hitTest(Point(x: 124, y: 100), in: nil) == id(1))
         #expect(tree.hitTest(Point(x: 74, y: 100), in: nil) == id(2))
-        #expect(TreeFixture.near(tree.convert(Point(x: 74, y: 100), from: nil, to: id(2)), expectedLocal(Point(x: 74, y: 100))))
+        #expect(
+            TreeFixture.near(
+                tree.convert(Point(x: 74, y: 100), from: nil, to: id(2)), expectedLocal(Point(x: 74, y: 100))))
         // Near the receding corner the edge is lower than the affine one (y = 150).
         #expect(tree.hitTest(Point(x: 120, y: 148), in: nil) == id(1))
         #expect(tree.hitTest(Point(x: 80, y: 151), in: nil) == id(2))

@@ -13,7 +13,8 @@ struct LayerGeometryTests {
     }
 
     @Test func anchorPointInLayerCountsTheBoundsOrigin() {
-        var s = layer(bounds: Rect(x: 10, y: 20, width: 100, height: 50), position: .zero, anchor: Point(x: 0.25, y: 0.5))
+        var s = layer(
+            bounds: Rect(x: 10, y: 20, width: 100, height: 50), position: .zero, anchor: Point(x: 0.25, y: 0.5))
         s.anchorPointZ = 3
         #expect(s.anchorPointInLayer == Vector3(35, 45, 3))
     }
@@ -26,7 +27,8 @@ struct LayerGeometryTests {
             (Point(x: 0.25, y: 0.75), Rect(x: 175, y: 62.5, width: 100, height: 50)),
         ]
         for (anchor, expected) in cases {
-            let s = layer(bounds: Rect(x: 0, y: 0, width: 100, height: 50), position: Point(x: 200, y: 100), anchor: anchor)
+            let s = layer(
+                bounds: Rect(x: 0, y: 0, width: 100, height: 50), position: Point(x: 200, y: 100), anchor: anchor)
             #expect(s.frame == expected, "anchor \(anchor)")
         }
     }

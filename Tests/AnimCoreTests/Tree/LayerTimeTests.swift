@@ -18,7 +18,10 @@ struct LayerTimeTests {
         var tree = LayerTree()
         try tree.build(1, layer(MediaTiming(beginTime: 1)))
         try tree.build(2, layer(MediaTiming(beginTime: 2, speed: 2, timeOffset: 0.5)), in: 1)
-        #expect(try tree.timeChain(of: id(2)) == [MediaTiming(beginTime: 1), MediaTiming(beginTime: 2, speed: 2, timeOffset: 0.5)])
+        #expect(
+            try tree.timeChain(of: id(2)) == [
+                MediaTiming(beginTime: 1), MediaTiming(beginTime: 2, speed: 2, timeOffset: 0.5),
+            ])
         #expect(try tree.localTime(of: id(2), fromAbsolute: 4) == 2.5)
         #expect(try tree.convertTime(4, from: nil, to: id(2)) == 2.5)
         #expect(try tree.convertTime(3, from: id(1), to: id(2)) == 2.5)
@@ -64,7 +67,8 @@ struct LayerTimeTests {
 
     private func fade(_ duration: Double = 1) throws -> AttachedAnimation {
         try AttachedAnimation(
-            key: "fade", animation: basic("opacity", from: .number(0), to: .number(1), timing: MediaTiming(duration: duration)),
+            key: "fade",
+            animation: basic("opacity", from: .number(0), to: .number(1), timing: MediaTiming(duration: duration)),
             layerClass: .layer, context: AttachedAnimation.Context(attachTime: 0))
     }
 
@@ -97,12 +101,14 @@ struct LayerTimeTests {
         let started = tree.advanceAnimations(toAbsoluteTime: 0.1)
         #expect(started.map(\.0) == [id(2), id(3)])
         #expect(started.allSatisfy { $0.1.kind == .didStart })
-        let later = tree.advanceAnimations(toAbsoluteTime: 2)
-        // The child's fade ends at absolute 0.5 (its local 1), the root's at 1.
-        #expect(later.map(\.0) == [id(2), id(3)])
-        #expect(later.map(\.1.kind) == [.didStop(finished: true), .didStop(finished: true)])
-        #expect(later.map(\.1.localTime) == [1, 1])
+        // At absolute 0.6 the child is at local 1.2, past its fade's end; root 3 is at 0.6.
+        let childStopped = tree.advanceAnimations(toAbsoluteTime: 0.6)
+        #expect(childStopped.map(\.0) == [id(2)])
+        #expect(childStopped.map(\.1.kind) == [.didStop(finished: true)])
+        #expect(childStopped.map(\.1.localTime) == [1])
         #expect(try tree.animations(of: id(2)).isEmpty, "removedOnCompletion drops it")
+        let rootStopped = tree.advanceAnimations(toAbsoluteTime: 2)
+        #expect(rootStopped.map(\.0) == [id(3)])
         #expect(tree.advanceAnimations(toAbsoluteTime: 3).isEmpty)
     }
 

@@ -143,6 +143,55 @@ struct LayerTreeStructureTests {
         #expect(try tree.state(of: id(1)).mask == nil)
     }
 
+    @Test func randomEditsKeepTheTreeConsistent() throws {
+        var rng = GeometryApprox.SeededGenerator(seed: 7)
+        var tree = LayerTree()
+        var next: UInt32 = 1
+        var refused = 0
+        for step in 0..<1500 {
+            let ids = tree.layerIDs
+            func pick() -> LayerID { ids.isEmpty ? id(0) : ids[Int.random(in: 0..<ids.count, using: &rng)] }
+            do {
+                switch Int.random(in: 0..<7, using: &rng) {
+                case 0, 1:
+                    try tree.insert(id(next), state: LayerState())
+                    next += 1
+                case 2: try tree.addSublayer(pick(), to: pick())
+                case 3: try tree.insertSublayer(pick(), into: pick(), at: 0)
+                case 4: try tree.setMask(pick(), of: pick())
+                case 5: try tree.removeFromSuperlayer(pick())
+                default: try tree.remove(pick())
+                }
+            } catch {
+                refused += 1
+            }
+            if step % 5 == 0 { try checkConsistency(tree) }
+        }
+        #expect(refused > 100, "the random edits exercise the refusals too")
+        #expect(tree.count > 10)
+    }
+
+    /// Every relation is recorded on both of its ends, and the roots are exactly the free layers.
+    private func checkConsistency(_ tree: LayerTree) throws {
+        var free: Set<LayerID> = []
+        for layer in tree.layerIDs {
+            let node = try #require(tree.node(layer))
+            try #require(node.id == layer)
+            for sub in node.sublayers { try #require(tree.node(sub)?.superlayer == layer) }
+            if let superlayer = node.superlayer {
+                try #require(tree.node(superlayer)?.sublayers.filter { $0 == layer }.count == 1)
+            }
+            if let mask = node.state.mask { try #require(tree.node(mask)?.maskOf == layer) }
+            if let masked = node.maskOf {
+                try #require(tree.node(masked)?.state.mask == layer)
+                try #require(node.superlayer == nil && node.state.mask == nil)
+            }
+            try #require(try tree.ancestors(of: layer).count < tree.count)
+            if node.isRoot { free.insert(layer) }
+        }
+        try #require(Set(tree.roots) == free && tree.roots.count == free.count)
+    }
+
     // MARK: Errors
 
     @Test func duplicateIDsAreRefused() throws {
@@ -183,7 +232,9 @@ struct LayerTreeStructureTests {
     @Test func maskRulesAreEnforced() throws {
         var tree = try loose(5)
         try tree.addSublayer(id(2), to: id(1))
-        #expect(throws: AnimCoreError.maskHasSuperlayer(id(2), superlayer: id(1))) { try tree.setMask(id(2), of: id(3)) }
+        #expect(throws: AnimCoreError.maskHasSuperlayer(id(2), superlayer: id(1))) {
+            try tree.setMask(id(2), of: id(3))
+        }
         try tree.setMask(id(4), of: id(3))
         #expect(throws: AnimCoreError.maskInUse(id(4), by: id(3))) { try tree.setMask(id(4), of: id(1)) }
         #expect(throws: AnimCoreError.layerIsMask(id(4), of: id(3))) { try tree.addSublayer(id(4), to: id(1)) }
