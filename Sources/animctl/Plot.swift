@@ -19,16 +19,18 @@ struct Plot: ParsableCommand {
     @Argument(help: "The scene document (JSON; see docs/json-format.md), when plotting an animated value.")
     var scene: String?
 
-    @Option(help: "A timing function to plot: a name or four control point numbers x1,y1,x2,y2.")
+    // Unconditional parsing, here and for the times: values may start with a minus sign.
+    @Option(
+        parsing: .unconditional, help: "A timing function to plot: a name or four control point numbers x1,y1,x2,y2.")
     var timingFunction: String?
 
     @Option(name: .customLong("key-path"), help: "The key path to plot, e.g. opacity or position.x.")
     var keyPath: String?
 
-    @Option(help: "The first layer time, in seconds.")
+    @Option(parsing: .unconditional, help: "The first layer time, in seconds.")
     var from: Double = 0
 
-    @Option(help: "The last layer time, in seconds.")
+    @Option(parsing: .unconditional, help: "The last layer time, in seconds.")
     var to: Double?
 
     @Option(help: "How many points to sample (at least 2).")
