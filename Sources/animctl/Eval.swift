@@ -17,7 +17,8 @@ struct Eval: ParsableCommand {
     @Argument(help: "The scene document (JSON; see docs/json-format.md).")
     var scene: String
 
-    @Option(help: "Comma-separated layer times in seconds, not decreasing, e.g. 0,0.5,1.")
+    // Unconditional parsing: a list starting with a negative time is a value, not an option.
+    @Option(parsing: .unconditional, help: "Comma-separated layer times in seconds, not decreasing, e.g. 0,0.5,1.")
     var times: String
 
     @Option(

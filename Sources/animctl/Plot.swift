@@ -7,28 +7,31 @@ struct Plot: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Plot a timing function, or one animated value of a scene over time, as a PNG chart.",
         discussion: """
-            animctl plot --timing-function NAME|x1,y1,x2,y2 --output F.png
-              plots y against x over [0, 1] (names: linear, easeIn, easeOut, easeInEaseOut, default), with the \
-            linear function as a grey reference.
-            animctl plot SCENE.json --key-path P --from T0 --to T1 --output F.png
-              plots the presentation value of P (a number; for points, sizes, rects and transforms name a \
-            component such as position.x) at N evenly spaced layer times T0 + (T1 - T0)·i/(N - 1), i = 0…N-1, \
-            visited in order as `animctl eval` does.
+            With --timing-function (a name: linear, easeIn, easeOut, easeInEaseOut, default; or four control \
+            point numbers x1,y1,x2,y2) it plots the function's y against x over [0, 1], with the linear \
+            function in grey for reference.
+
+            With a scene document and --key-path it plots the presentation value of that key path at N evenly \
+            spaced layer times T0 + (T1 - T0)·i/(N - 1), i = 0 … N - 1, visited in order as `animctl eval` \
+            visits its times. The key path must hold a number: for points, sizes, rects and transforms name a \
+            component, such as position.x or transform.rotation.z.
             """)
 
     @Argument(help: "The scene document (JSON; see docs/json-format.md), when plotting an animated value.")
     var scene: String?
 
-    @Option(help: "A timing function to plot: a name or four control point numbers x1,y1,x2,y2.")
+    // Unconditional parsing, here and for the times: values may start with a minus sign.
+    @Option(
+        parsing: .unconditional, help: "A timing function to plot: a name or four control point numbers x1,y1,x2,y2.")
     var timingFunction: String?
 
     @Option(name: .customLong("key-path"), help: "The key path to plot, e.g. opacity or position.x.")
     var keyPath: String?
 
-    @Option(help: "The first layer time, in seconds.")
+    @Option(parsing: .unconditional, help: "The first layer time, in seconds.")
     var from: Double = 0
 
-    @Option(help: "The last layer time, in seconds.")
+    @Option(parsing: .unconditional, help: "The last layer time, in seconds.")
     var to: Double?
 
     @Option(help: "How many points to sample (at least 2).")

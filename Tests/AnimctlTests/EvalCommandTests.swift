@@ -143,6 +143,16 @@ struct EvalCommandTests {
         #expect(word.standardError.contains("'soon' is not a time in seconds"))
     }
 
+    @Test func timesMayBeNegative() throws {
+        let result = try AnimctlRunner.run([
+            "eval", "examples/seed002-group.json", "--times", "-0.5,0.5", "--key-path", "opacity",
+        ])
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        // Before the attach time the group has not begun: the model value, and no event yet.
+        #expect(
+            Self.table(result.standardOutput).dropFirst() == [["-0.5", "1"], ["0.5", "0.55", "didStart(nil) at 0"]])
+    }
+
     @Test func warningsGoToStandardErrorAndEvaluationGoesOn() throws {
         let folder = try TemporaryFolder()
         let scene = try folder.file(

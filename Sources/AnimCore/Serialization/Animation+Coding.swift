@@ -63,6 +63,8 @@ extension Animation: Codable {
             try basic.encode(into: &container)
         case .spring(let spring):
             try spring.basic.encode(into: &container)
+            // SpringParameters' own Codable form, written into the same object (a second keyed container of one
+            // encoder shares its fields), as decodeSpring reads it.
             try spring.spring.encode(to: encoder)
         case .keyframe(let keyframe):
             try keyframe.encode(into: &container)
