@@ -37,13 +37,7 @@ final class BasicProgram: AnimationProgram {
     ) {
         let r = timing.resolve(parentTime: t)
         guard let f = r.fraction else { return }
-        let p: Double
-        if let spring {
-            // The spring runs in seconds (§0); the fraction's time is f·d, mirrored on a reversed leg.
-            p = spring.progress(at: f * timing.resolvedDuration)
-        } else {
-            p = timingFunction?.evaluate(f) ?? f
-        }
+        let p = basicProgress(fraction: f, timing: timing, timingFunction: timingFunction, spring: spring)
         let v = value(progress: p, cycle: r.cycle, autoreverses: timing.autoreverses, model: model)
         compose(v, at: keyPath, additive: isAdditive, into: &state)
     }
@@ -116,4 +110,14 @@ final class BasicProgram: AnimationProgram {
         }
         if case .path(let p?) = value { try p.validate(field: field) }
     }
+}
+
+/// How far a basic or spring animation has come at basic fraction `f`: the spring runs in seconds (§0),
+/// so its time is f·d (mirrored on a reversed leg); otherwise the timing function shapes f.
+@inline(__always)
+func basicProgress(
+    fraction f: Double, timing: MediaTiming, timingFunction: TimingFunction?, spring: SpringParameters?
+) -> Double {
+    if let spring { return spring.progress(at: f * timing.resolvedDuration) }
+    return timingFunction?.evaluate(f) ?? f
 }

@@ -89,12 +89,7 @@ final class LaneBasicProgram: AnimationProgram {
     ) {
         let r = timing.resolve(parentTime: t)
         guard let f = r.fraction else { return }
-        let p: Double
-        if let spring {
-            p = spring.progress(at: f * timing.resolvedDuration)
-        } else {
-            p = timingFunction?.evaluate(f) ?? f
-        }
+        let p = basicProgress(fraction: f, timing: timing, timingFunction: timingFunction, spring: spring)
         // The eight cases of §3.2, as in `BasicProgram.endpoints`.
         let from: SIMD4<Double>
         let to: SIMD4<Double>
