@@ -51,13 +51,7 @@ struct Eval: ParsableCommand {
             throw AnimctlError("'\(scene)' animates no key path; name the ones to print with --key-path")
         }
 
-        var timeline: SceneTimeline
-        do throws(SceneError) {
-            timeline = try SceneTimeline(document)
-        } catch {
-            throw AnimctlError("'\(scene)': \(error)")
-        }
-        for warning in timeline.warnings { printToStandardError("warning: \(warning)") }
+        var timeline = try SceneFile.timeline(for: document, from: scene)
 
         let rows = times.map { time in
             let sample = timeline.advance(to: time)

@@ -140,13 +140,7 @@ struct Plot: ParsableCommand {
         guard keyPath.valueKind == .number else {
             throw AnimctlError("--key-path: \(Self.notPlottable(keyPath))")
         }
-        var timeline: SceneTimeline
-        do throws(SceneError) {
-            timeline = try SceneTimeline(document)
-        } catch {
-            throw AnimctlError("'\(scene)': \(error)")
-        }
-        for warning in timeline.warnings { printToStandardError("warning: \(warning)") }
+        var timeline = try SceneFile.timeline(for: document, from: scene)
         let points = (0..<samples).map { index in
             let time = from + (to - from) * Double(index) / Double(samples - 1)
             let value = keyPath.value(in: timeline.advance(to: time).presentation).numberValue ?? .nan

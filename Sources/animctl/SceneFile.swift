@@ -3,6 +3,18 @@ import Foundation
 
 /// Reading a scene document from a file, with errors that name the file, the JSON path and what was wrong.
 enum SceneFile {
+    /// The document's animations attached to its layer; their warnings (ignored keyTimes…) go to stderr.
+    static func timeline(for document: SceneDocument, from path: String) throws(AnimctlError) -> SceneTimeline {
+        let timeline: SceneTimeline
+        do throws(SceneError) {
+            timeline = try SceneTimeline(document)
+        } catch {
+            throw AnimctlError("'\(path)': \(error)")
+        }
+        for warning in timeline.warnings { printToStandardError("warning: \(warning)") }
+        return timeline
+    }
+
     static func load(_ path: String) throws(AnimctlError) -> SceneDocument {
         guard FileManager.default.fileExists(atPath: path) else {
             throw AnimctlError("cannot read '\(path)': no such file")
