@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "AnimCore", targets: ["AnimCore"]),
         .library(name: "AnimRender", targets: ["AnimRender"]),
+        .library(name: "AnimProtocol", targets: ["AnimProtocol"]),
         .executable(name: "animctl", targets: ["animctl"]),
     ],
     dependencies: [
@@ -15,6 +16,10 @@ let package = Package(
     targets: [
         // Pure values, math, timing and animation evaluation. No I/O, no dependencies.
         .target(name: "AnimCore"),
+
+        // The wire format: generated from protocol/spec.json by tools/protogen, plus the conversions to AnimCore.
+        .target(name: "AnimProtocol", dependencies: ["AnimCore"]),
+        .executableTarget(name: "protogen", path: "tools/protogen"),
 
         // System libraries (Debian -dev packages, installed by scripts/install-deps.sh).
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -35,6 +40,8 @@ let package = Package(
 
         .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore"]),
         .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender"]),
+        // Depends on protogen so `swift test` builds the generator the drift test runs.
+        .testTarget(name: "AnimProtocolTests", dependencies: ["AnimProtocol", "AnimCore", "protogen"]),
         // Runs the built animctl binary; depending on the executable target makes `swift test` build it first.
         .testTarget(name: "AnimctlTests", dependencies: ["AnimCore", "AnimRender", "animctl"]),
     ],

@@ -24,7 +24,7 @@ scripts/install-deps.sh || fail "install-deps.sh"
 
 step "2/4 lint (swift format lint --strict)"
 lint_status=0
-lint_output=$(swift format lint --strict -r Sources Tests Package.swift 2>&1) || lint_status=$?
+lint_output=$(swift format lint --strict -r Sources Tests tools Package.swift 2>&1) || lint_status=$?
 if [[ -n $lint_output || $lint_status -ne 0 ]]; then
     printf '%s\n' "$lint_output"
     fail "lint: fix the findings above, e.g. with: swift format format -i -r Sources Tests Package.swift"

@@ -1,0 +1,79 @@
+/// Frames: `[length u32][opcode u16][flags u16][payload]`, little-endian, one per SOCK_SEQPACKET record.
+public enum FrameCodec {
+    public static let headerSize = 8
+
+    /// The whole frame, header included. The message's file descriptors (`message.fds`) travel beside it.
+    public static func encode(_ message: Message) -> [UInt8] {
+        var w = WireWriter(capacity: 64)
+        w.u32(0)
+        w.u16(message.opcode)
+        w.u16(0)
+        message.encodePayload(to: &w)
+        w.patchU32(UInt32(truncatingIfNeeded: w.bytes.count), at: 0)
+        return w.bytes
+    }
+
+    /// Decodes one record. `fds` are the descriptors that arrived with it (the caller owns and closes them);
+    /// their count must be the message's.
+    public static func decode(
+        _ frame: UnsafeRawBufferPointer, fds: [Int32] = [], maxMessageBytes: Int = ProtocolLimits.maxMessageBytes
+    ) throws(ProtocolError) -> Message {
+        guard frame.count >= headerSize else {
+            throw ProtocolError(
+                .malformedFrame, detail: "record of \(frame.count) bytes is shorter than the 8-byte header")
+        }
+        var header = WireReader(frame)
+        let length = Int(try header.u32())
+        let opcode = try header.u16()
+        let flags = try header.u16()
+        guard frame.count <= maxMessageBytes else {
+            throw ProtocolError(
+                .limitExceeded, opcode: opcode,
+                detail: "frame of \(frame.count) bytes exceeds the limit of \(maxMessageBytes)")
+        }
+        guard length == frame.count else {
+            throw ProtocolError(
+                .malformedFrame, opcode: opcode,
+                detail: "length field says \(length) bytes but the record has \(frame.count)")
+        }
+        guard flags == 0 else {
+            throw ProtocolError(.malformedFrame, opcode: opcode, detail: "flags are \(flags), must be 0")
+        }
+        guard let name = Message.name(ofOpcode: opcode) else {
+            throw ProtocolError(.unknownOpcode, opcode: opcode, detail: "no message has opcode \(opcode)")
+        }
+        let expectedFDs = Message.fdCount(ofOpcode: opcode)
+        guard fds.count == expectedFDs else {
+            throw ProtocolError(
+                .fileDescriptorMismatch, opcode: opcode, field: name,
+                detail: "\(name) carries \(expectedFDs) file descriptors but the record had \(fds.count)")
+        }
+        var reader = WireReader(frame, offset: headerSize)
+        let message: Message
+        do {
+            message = try Message.decodePayload(opcode: opcode, from: &reader, fds: fds)
+        } catch {
+            var located = error.at(name)
+            located.opcode = opcode
+            throw located
+        }
+        guard reader.remaining == 0 else {
+            throw ProtocolError(
+                .trailingBytes, opcode: opcode, field: name,
+                detail: "\(reader.remaining) bytes follow the last field of \(name)")
+        }
+        return message
+    }
+
+    public static func decode(
+        _ frame: [UInt8], fds: [Int32] = [], maxMessageBytes: Int = ProtocolLimits.maxMessageBytes
+    ) throws(ProtocolError) -> Message {
+        // withUnsafeBytes rethrows untyped errors, so the typed error travels out inside a Result.
+        let result = frame.withUnsafeBytes { buffer in
+            Result { () throws(ProtocolError) -> Message in
+                try decode(buffer, fds: fds, maxMessageBytes: maxMessageBytes)
+            }
+        }
+        return try result.get()
+    }
+}

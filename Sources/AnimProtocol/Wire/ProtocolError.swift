@@ -1,0 +1,34 @@
+/// Why a frame was refused: the spec's error code, the message (when the header was readable), the path of the
+/// field that was wrong ("Commit.operations[3].setProperty.value") and a sentence naming the bad value.
+public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var code: WireErrorCode
+    public var opcode: UInt16?
+    public var field: String
+    public var detail: String
+
+    public init(_ code: WireErrorCode, opcode: UInt16? = nil, field: String = "", detail: String) {
+        self.code = code
+        self.opcode = opcode
+        self.field = field
+        self.detail = detail
+    }
+
+    /// The same error one level further out: decoders call this as the error travels up, so the path is built
+    /// only when something failed.
+    public func at(_ component: String) -> ProtocolError {
+        var copy = self
+        if field.isEmpty {
+            copy.field = component
+        } else if field.hasPrefix("[") {
+            copy.field = component + field
+        } else {
+            copy.field = component + "." + field
+        }
+        return copy
+    }
+
+    public var description: String {
+        let place = field.isEmpty ? "" : " at \(field)"
+        return "\(code) (\(code.rawValue))\(place): \(detail)"
+    }
+}
