@@ -27,7 +27,7 @@ lint_status=0
 lint_output=$(swift format lint --strict -r Sources Tests tools Package.swift 2>&1) || lint_status=$?
 if [[ -n $lint_output || $lint_status -ne 0 ]]; then
     printf '%s\n' "$lint_output"
-    fail "lint: fix the findings above, e.g. with: swift format format -i -r Sources Tests Package.swift"
+    fail "lint: fix the findings above, e.g. with: swift format format -i -r Sources Tests tools Package.swift"
 fi
 echo "no findings"
 
@@ -36,12 +36,12 @@ swift build --scratch-path "$scratch" --build-tests 2>&1 | tee "$build_log" || f
 # Only warnings in our own files count; dependencies under $scratch/checkouts are not ours to fix. An
 # incremental build reports warnings only for files it recompiles, so a fresh checkout (as in CI) checks them all.
 root_pattern=$(printf '%s' "$root" | sed 's/[][\\.*^$+?(){}|]/\\&/g')
-warnings=$(grep -E "^(${root_pattern}/)?(Sources|Tests)/[^:]+:[0-9]+:([0-9]+:)? warning:" "$build_log" | sort -u || true)
+warnings=$(grep -E "^(${root_pattern}/)?(Sources|Tests|tools)/[^:]+:[0-9]+:([0-9]+:)? warning:" "$build_log" | sort -u || true)
 if [[ -n $warnings ]]; then
     printf '%s\n' "$warnings"
-    fail "swift build printed $(wc -l <<<"$warnings") warning(s) in Sources/ or Tests/ (listed above)"
+    fail "swift build printed $(wc -l <<<"$warnings") warning(s) in Sources/, Tests/ or tools/ (listed above)"
 fi
-echo "no warnings in Sources/ or Tests/"
+echo "no warnings in Sources/, Tests/ or tools/"
 
 step "4/4 tests (swift test; Swift Testing runs tests in parallel)"
 swift test --scratch-path "$scratch" --skip-build || fail "swift test"
