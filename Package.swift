@@ -1,13 +1,21 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
+let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+
 let package = Package(
     name: "animserver",
     products: [
         .library(name: "AnimCore", targets: ["AnimCore"]),
         .library(name: "AnimRender", targets: ["AnimRender"]),
         .library(name: "AnimProtocol", targets: ["AnimProtocol"]),
+        .library(name: "AnimTransport", targets: ["AnimTransport"]),
+        .library(name: "AnimServer", targets: ["AnimServer"]),
+        .library(name: "AnimKit", targets: ["AnimKit"]),
+        .executable(name: "animserverd", targets: ["animserverd"]),
         .executable(name: "animctl", targets: ["animctl"]),
+        .executable(name: "animdemo", targets: ["animdemo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -20,30 +28,53 @@ let package = Package(
         // The wire format: generated from protocol/spec.json by tools/protogen, plus the conversions to AnimCore.
         .target(name: "AnimProtocol", dependencies: ["AnimCore"]),
         .executableTarget(name: "protogen", path: "tools/protogen"),
+        // Writes protocol/vectors/ and protocol/bad/ from the examples it holds.
+        .executableTarget(name: "vectorgen", dependencies: ["AnimProtocol", "AnimCore"], path: "tools/vectorgen"),
 
         // System libraries (Debian -dev packages, installed by scripts/install-deps.sh).
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(
             name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        // What Glibc does not expose to Swift: cmsg/SCM_RIGHTS, memfd and seals, SO_PEERCRED, epoll, eventfd, timerfd.
+        .target(name: "CIPC"),
+
+        // Unix sockets (SOCK_SEQPACKET with file descriptors), the epoll event loop, shared memory, socket paths.
+        .target(name: "AnimTransport", dependencies: ["CIPC", "CSystemd", logging]),
 
         // Rendering: for now the PNG codec and the chart plotter used by `animctl plot`.
-        .target(
-            name: "AnimRender",
-            dependencies: ["AnimCore", "CPNG", "CCairo", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "AnimRender", dependencies: ["AnimCore", "CPNG", "CCairo", logging]),
 
+        // The daemon's core: sessions, per-client contexts, commits, the clock, the frame loop, events, inspection.
+        .target(name: "AnimServer", dependencies: ["AnimCore", "AnimProtocol", "AnimTransport", logging]),
+
+        // The client SDK.
+        .target(name: "AnimKit", dependencies: ["AnimCore", "AnimProtocol", "AnimTransport", logging]),
+
+        // What tests, tools and benchmarks share: a harness that starts a real daemon, temporary socket paths.
+        .target(name: "AnimTestSupport", dependencies: ["AnimKit", "AnimTransport", "AnimProtocol"]),
+
+        .executableTarget(name: "animserverd", dependencies: ["AnimServer", "AnimTransport", argumentParser, logging]),
         .executableTarget(
             name: "animctl",
-            dependencies: [
-                "AnimCore", "AnimRender",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            dependencies: ["AnimCore", "AnimRender", "AnimProtocol", "AnimTransport", "AnimKit", argumentParser]),
+        // The demo client: seed 002's scene committed to a running server.
+        .executableTarget(name: "animdemo", dependencies: ["AnimKit", "AnimCore", argumentParser], path: "tools/animdemo"),
 
         .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore"]),
         .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender"]),
         // Depends on protogen so `swift test` builds the generator the drift test runs.
-        .testTarget(name: "AnimProtocolTests", dependencies: ["AnimProtocol", "AnimCore", "protogen"]),
+        .testTarget(name: "AnimProtocolTests", dependencies: ["AnimProtocol", "AnimCore", "protogen", "vectorgen"]),
+        .testTarget(name: "AnimTransportTests", dependencies: ["AnimTransport", "CIPC"]),
+        .testTarget(name: "AnimServerTests", dependencies: ["AnimServer", "AnimProtocol", "AnimCore", "AnimTransport"]),
+        .testTarget(name: "AnimKitTests", dependencies: ["AnimKit", "AnimProtocol", "AnimCore"]),
         // Runs the built animctl binary; depending on the executable target makes `swift test` build it first.
         .testTarget(name: "AnimctlTests", dependencies: ["AnimCore", "AnimRender", "animctl"]),
+        // The real daemon over the real socket with the real SDK.
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["AnimKit", "AnimTestSupport", "AnimProtocol", "AnimCore", "animserverd", "animctl", "animdemo"]),
     ],
     swiftLanguageModes: [.v6]
 )

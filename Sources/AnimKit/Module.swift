@@ -1,0 +1,1 @@
+// AnimKit: module placeholder until its first file lands.

@@ -1,0 +1,1 @@
+// AnimServer: module placeholder until its first file lands.

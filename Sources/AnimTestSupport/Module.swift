@@ -1,0 +1,1 @@
+// AnimTestSupport: module placeholder until its first file lands.

@@ -1,0 +1,1 @@
+// AnimTransport: module placeholder until its first file lands.

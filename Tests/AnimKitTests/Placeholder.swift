@@ -1,0 +1,1 @@
+// AnimKitTests: suites land here.

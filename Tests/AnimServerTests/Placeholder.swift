@@ -1,0 +1,1 @@
+// AnimServerTests: suites land here.

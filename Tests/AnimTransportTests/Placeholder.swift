@@ -1,0 +1,1 @@
+// AnimTransportTests: suites land here.

@@ -1,0 +1,1 @@
+// IntegrationTests: suites land here.

@@ -1,0 +1,2 @@
+// Placeholder entry point until this executable lands.
+fatalError("not built yet")
