@@ -60,21 +60,25 @@ let package = Package(
             name: "animctl",
             dependencies: ["AnimCore", "AnimRender", "AnimProtocol", "AnimTransport", "AnimKit", argumentParser]),
         // The demo client: seed 002's scene committed to a running server.
-        .executableTarget(name: "animdemo", dependencies: ["AnimKit", "AnimCore", argumentParser], path: "tools/animdemo"),
+        .executableTarget(
+            name: "animdemo", dependencies: ["AnimKit", "AnimCore", argumentParser], path: "tools/animdemo"),
 
         .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore"]),
         .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender"]),
         // Depends on protogen so `swift test` builds the generator the drift test runs.
         .testTarget(name: "AnimProtocolTests", dependencies: ["AnimProtocol", "AnimCore", "protogen", "vectorgen"]),
         .testTarget(name: "AnimTransportTests", dependencies: ["AnimTransport", "CIPC"]),
-        .testTarget(name: "AnimServerTests", dependencies: ["AnimServer", "AnimProtocol", "AnimCore", "AnimTransport"]),
+        .testTarget(
+            name: "AnimServerTests", dependencies: ["AnimServer", "AnimProtocol", "AnimCore", "AnimTransport"]),
         .testTarget(name: "AnimKitTests", dependencies: ["AnimKit", "AnimProtocol", "AnimCore"]),
         // Runs the built animctl binary; depending on the executable target makes `swift test` build it first.
         .testTarget(name: "AnimctlTests", dependencies: ["AnimCore", "AnimRender", "animctl"]),
         // The real daemon over the real socket with the real SDK.
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["AnimKit", "AnimTestSupport", "AnimProtocol", "AnimCore", "animserverd", "animctl", "animdemo"]),
+            dependencies: [
+                "AnimKit", "AnimTestSupport", "AnimProtocol", "AnimCore", "animserverd", "animctl", "animdemo",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )
