@@ -13,6 +13,9 @@ import Synchronization
 public final class SeqPacketSocket: @unchecked Sendable {
     public let fd: Int32
     private let closed = Atomic<Bool>(false)
+    /// Reused across receives so a reader does not allocate (and the kernel map) the protocol maximum per record.
+    private let receiveLock = Lock()
+    private var receiveBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 0, alignment: 16)
     private static let logger = Logger(label: "animserver.transport.socket")
 
     /// SO_SNDBUF/SO_RCVBUF asked for at creation: the kernel refuses (EMSGSIZE) a record larger than the sender's
@@ -29,6 +32,7 @@ public final class SeqPacketSocket: @unchecked Sendable {
 
     deinit {
         close()
+        receiveBuffer.deallocate()
     }
 
     // MARK: Creating
@@ -48,6 +52,28 @@ public final class SeqPacketSocket: @unchecked Sendable {
         }
         guard Glibc.listen(socket.fd, backlog) == 0 else { throw .lastError("listen", path) }
         return socket
+    }
+
+    /// Adopts a listening socket passed by systemd socket activation (`Systemd.listenFDs()`): checks that it is
+    /// a listening SOCK_SEQPACKET socket and makes it non-blocking like those `listen` makes. The fd is not
+    /// taken (nor closed) when the check fails.
+    public static func adoptingListener(fd: Int32) throws(TransportError) -> SeqPacketSocket {
+        for (option, expected, name) in [
+            (SO_TYPE, Int32(SOCK_SEQPACKET.rawValue), "SOCK_SEQPACKET"), (SO_ACCEPTCONN, 1, "listening"),
+        ] {
+            var value: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            guard getsockopt(fd, SOL_SOCKET, option, &value, &length) == 0 else {
+                throw .lastError("getsockopt", fd: fd, detail: "checking a passed socket")
+            }
+            guard value == expected else {
+                throw TransportError(
+                    operation: "adopt listener", target: "fd \(fd)", code: EINVAL, detail: "the socket is not \(name)")
+            }
+        }
+        let flags = fcntl(fd, F_GETFL)
+        guard flags >= 0, fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0 else { throw .lastError("fcntl", fd: fd) }
+        return SeqPacketSocket(adopting: fd)
     }
 
     /// Connects to the server listening on `path` (blocking socket).
@@ -198,32 +224,42 @@ public final class SeqPacketSocket: @unchecked Sendable {
         return true
     }
 
-    /// Receives one record of at most `maxBytes` bytes and `maxFDs` descriptors. A longer record (MSG_TRUNC) or
+    /// Receives one record (one reader at a time: concurrent calls wait for each other) of at most `maxBytes` bytes and `maxFDs` descriptors. A longer record (MSG_TRUNC) or
     /// more descriptors (MSG_CTRUNC) is consumed and reported as an error, never delivered truncated; the
     /// descriptors of a refused record are closed. A zero-length read is end of file (`.closed`): protocol
     /// records are never empty.
     public func receive(maxBytes: Int, maxFDs: Int = 4) throws(TransportError) -> ReceiveResult {
         try ensureOpen("recvmsg")
-        guard maxBytes >= 0, maxFDs >= 0, maxFDs <= Int(IPC_MAX_FDS) else {
+        guard maxBytes >= 0, maxBytes < Int(Int32.max), maxFDs >= 0, maxFDs <= Int(IPC_MAX_FDS) else {
             throw TransportError(
                 operation: "recvmsg", target: target, code: EINVAL,
-                detail: "maxBytes \(maxBytes) must be ≥ 0 and maxFDs \(maxFDs) within 0…\(IPC_MAX_FDS)")
+                detail:
+                    "maxBytes \(maxBytes) must be within 0…\(Int32.max - 1) and maxFDs \(maxFDs) within 0…\(IPC_MAX_FDS)"
+            )
         }
+        // One byte more than allowed, so an oversized record is seen even where MSG_TRUNC were not reported.
+        let capacity = maxBytes + 1
         var fds = [Int32](repeating: -1, count: maxFDs)
         var fdCount: Int32 = 0
         var flags: Int32 = 0
-        var received = 0
-        // One byte more than allowed, so an oversized record is seen even where MSG_TRUNC were not reported.
-        var bytes = [UInt8](unsafeUninitializedCapacity: maxBytes + 1) { buffer, initialized in
-            received = fds.withUnsafeMutableBufferPointer { fdBuffer in
-                ipc_recv_record(
-                    fd, buffer.baseAddress, buffer.count, fdBuffer.baseAddress, Int32(maxFDs), &fdCount, &flags)
+        let outcome: Result<[UInt8], TransportError> = receiveLock.withLock {
+            if receiveBuffer.count < capacity {
+                receiveBuffer.deallocate()
+                receiveBuffer = .allocate(byteCount: capacity, alignment: 16)
             }
-            initialized = max(0, min(received, buffer.count))
+            let received = fds.withUnsafeMutableBufferPointer { fdBuffer in
+                ipc_recv_record(
+                    fd, receiveBuffer.baseAddress, capacity, fdBuffer.baseAddress, Int32(maxFDs), &fdCount, &flags)
+            }
+            if received < 0 { return .failure(.lastError("recvmsg", fd: fd)) }
+            return .success(Array(UnsafeRawBufferPointer(rebasing: receiveBuffer[0..<min(received, capacity)])))
         }
-        if received < 0 {
-            if errno == EAGAIN || errno == EWOULDBLOCK { return .wouldBlock }
-            throw .lastError("recvmsg", fd: fd)
+        let bytes: [UInt8]
+        switch outcome {
+        case .success(let value): bytes = value
+        case .failure(let error):
+            if error.code == EAGAIN || error.code == EWOULDBLOCK { return .wouldBlock }
+            throw error
         }
         let arrived = Array(fds.prefix(Int(fdCount)))
         if flags & IPC_MSG_CTRUNC != 0 {
@@ -232,14 +268,13 @@ public final class SeqPacketSocket: @unchecked Sendable {
                 operation: "recvmsg", target: target, code: EMSGSIZE,
                 detail: "more than \(maxFDs) descriptors in one record (MSG_CTRUNC); they were closed")
         }
-        if flags & IPC_MSG_TRUNC != 0 || received > maxBytes {
+        if flags & IPC_MSG_TRUNC != 0 || bytes.count > maxBytes {
             FileDescriptor.close(arrived)
             throw TransportError(
                 operation: "recvmsg", target: target, code: EMSGSIZE,
                 detail: "record longer than \(maxBytes) bytes (MSG_TRUNC)")
         }
-        if received == 0 && arrived.isEmpty { return .closed }
-        bytes.removeLast(bytes.count - received)
+        if bytes.isEmpty && arrived.isEmpty { return .closed }
         return .record(ReceivedRecord(bytes: bytes, fds: arrived))
     }
 
