@@ -120,8 +120,9 @@ public final class EventLoop: @unchecked Sendable {
         lock.withLock { joinable = thread }
     }
 
-    /// Stops the loop after the batch it is running; work already passed to `execute` still runs. Joins the loop
-    /// thread unless called on it. Safe from any thread and more than once.
+    /// Stops the loop after the batch it is running; work already passed to `execute` still runs (on a loop that
+    /// never started it is dropped). Joins the loop thread unless called on it. Safe from any thread and more than
+    /// once.
     public func stop() {
         let thread: pthread_t? = lock.withLock {
             switch state {

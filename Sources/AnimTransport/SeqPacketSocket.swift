@@ -39,7 +39,7 @@ public final class SeqPacketSocket: @unchecked Sendable {
 
     /// Binds and listens on `path` (non-blocking listener). A socket file left by a dead server (connecting to it
     /// is refused) is replaced; a path where a server is listening, or a file that is not a socket, is refused
-    /// with EADDRINUSE.
+    /// with EADDRINUSE. Closing the listener leaves the socket file; the server unlinks it when it shuts down.
     public static func listen(path: String, backlog: Int32 = 128) throws(TransportError) -> SeqPacketSocket {
         let address = try UnixAddress(path: path, operation: "bind")
         let socket = try makeSocket(operation: "socket", target: path, nonBlocking: true)

@@ -98,6 +98,7 @@ import Testing
         #expect(try server.peerCredentials().pid == getpid())
         #expect(try client.send([1, 2, 3]))
         limitReceiveWait(server)
+        limitReceiveWait(client)
         try server.setNonBlocking(false)
         #expect(try record(server.receive(maxBytes: 16))?.bytes == [1, 2, 3])
         #expect(try server.send([4]))
@@ -171,6 +172,14 @@ import Testing
         a.shutdown()
         #expect(waited(done))
         #expect(sawEnd.all == [true])
+    }
+
+    @Test func sendToAClosedPeerIsEPIPENotASignal() throws {
+        let (a, b) = try SeqPacketSocket.pair()
+        b.close()
+        // Without MSG_NOSIGNAL this would raise SIGPIPE and end the test process.
+        let error = #expect(throws: TransportError.self) { try a.send([1], fds: []) }
+        #expect(error?.code == EPIPE)
     }
 
     @Test func operationsAfterCloseFailWithEBADF() throws {
