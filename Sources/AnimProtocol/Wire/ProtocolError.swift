@@ -1,15 +1,18 @@
 /// Why a frame was refused: the spec's error code, the message (when the header was readable), the path of the
-/// field that was wrong ("Commit.operations[3].setProperty.value") and a sentence naming the bad value.
+/// field that was wrong ("Commit.operations[3].setProperty.value"), the offending value as text (ErrorReport carries
+/// it apart from the sentence; empty when there is no single value to name) and a sentence naming the bad value.
 public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible {
     public var code: WireErrorCode
     public var opcode: UInt16?
     public var field: String
+    public var value: String
     public var detail: String
 
-    public init(_ code: WireErrorCode, opcode: UInt16? = nil, field: String = "", detail: String) {
+    public init(_ code: WireErrorCode, opcode: UInt16? = nil, field: String = "", value: String = "", detail: String) {
         self.code = code
         self.opcode = opcode
         self.field = field
+        self.value = value
         self.detail = detail
     }
 
