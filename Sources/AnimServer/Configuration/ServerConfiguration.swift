@@ -62,7 +62,8 @@ public struct ServerConfiguration: Hashable, Sendable {
             case "maxImageBytes": maxImageBytes = try Self.integer(key, raw, in: 0...UInt64(Int64.max))
             case "frameRate":
                 guard case .number(let rate) = raw, rate >= 1, rate <= 1000 else {
-                    throw ConfigurationError(key: key, value: raw.text, reason: "frameRate must be a number within 1…1000")
+                    throw ConfigurationError(
+                        key: key, value: raw.text, reason: "frameRate must be a number within 1…1000")
                 }
                 frameRate = rate
             default:

@@ -70,7 +70,9 @@ extension ClientContext {
 
     // MARK: Operations
 
-    private mutating func createLayer(_ op: WireCreateLayer, field: String, _ env: CommitEnvironment)
+    private mutating func createLayer(
+        _ op: WireCreateLayer, field: String, _ env: CommitEnvironment
+    )
         throws(ProtocolError)
     {
         let id = LayerID(op.layer)
@@ -80,7 +82,8 @@ extension ClientContext {
         guard tree.count < Int(env.maxLayers) else {
             throw refusal(
                 .quotaExceeded, "\(field).layer", "\(op.layer)",
-                "maxLayers quota: this commit would give the client \(tree.count + 1) layers; the limit is \(env.maxLayers)")
+                "maxLayers quota: this commit would give the client \(tree.count + 1) layers; the limit is \(env.maxLayers)"
+            )
         }
         let layerClass = LayerClass(wire: op.layerClass)
         try structural(field) { (tree) throws(AnimCoreError) in
@@ -90,7 +93,9 @@ extension ClientContext {
 
     /// Destroys `id` as a released CALayer goes: its sublayers and its mask are detached (they become
     /// roots; the client releases them on its own if they die too), its animations stop unfinished.
-    private mutating func destroyLayer(_ id: LayerID, at now: Double, into out: inout [Message], field: String)
+    private mutating func destroyLayer(
+        _ id: LayerID, at now: Double, into out: inout [Message], field: String
+    )
         throws(ProtocolError)
     {
         guard let node = tree.node(id) else { return }
@@ -102,7 +107,9 @@ extension ClientContext {
         }
     }
 
-    private mutating func setProperty(_ op: WireSetProperty, field: String, _ env: CommitEnvironment)
+    private mutating func setProperty(
+        _ op: WireSetProperty, field: String, _ env: CommitEnvironment
+    )
         throws(ProtocolError)
     {
         let id = try requireLayer(op.layer, field: "\(field).layer")
@@ -142,7 +149,9 @@ extension ClientContext {
     }
 
     /// A layer or image a value names must belong to this client.
-    private func checkReferences(_ value: PropertyValue, field: String, _ env: CommitEnvironment)
+    private func checkReferences(
+        _ value: PropertyValue, field: String, _ env: CommitEnvironment
+    )
         throws(ProtocolError)
     {
         switch value {
@@ -231,7 +240,9 @@ extension ClientContext {
         register(op.animationID, entry: entry, on: id, completion: op.completion)
     }
 
-    private mutating func setEmitterCells(_ op: WireSetEmitterCells, field: String, _ env: CommitEnvironment)
+    private mutating func setEmitterCells(
+        _ op: WireSetEmitterCells, field: String, _ env: CommitEnvironment
+    )
         throws(ProtocolError)
     {
         let id = try requireLayer(op.layer, field: "\(field).layer")
@@ -289,7 +300,9 @@ extension ClientContext {
     }
 
     /// Runs a change of the tree's structure; a refusal is `invalidTree` (cycle, mask rules).
-    private mutating func structural(_ field: String, _ change: (inout LayerTree) throws(AnimCoreError) -> Void)
+    private mutating func structural(
+        _ field: String, _ change: (inout LayerTree) throws(AnimCoreError) -> Void
+    )
         throws(ProtocolError)
     {
         do {

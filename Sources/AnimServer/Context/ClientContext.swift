@@ -36,7 +36,8 @@ struct ClientContext: Sendable {
         switch event.kind {
         case .didStart:
             out.append(
-                .animationStarted(AnimationStarted(layer: layer.rawValue, animationID: owner.id, key: event.key, time: time)))
+                .animationStarted(
+                    AnimationStarted(layer: layer.rawValue, animationID: owner.id, key: event.key, time: time)))
         case .didStop(let finished):
             if !owner.stopped {
                 owner.stopped = true
@@ -44,7 +45,8 @@ struct ClientContext: Sendable {
                 out.append(
                     .animationStopped(
                         AnimationStopped(
-                            layer: layer.rawValue, animationID: owner.id, key: event.key, finished: finished, time: time)))
+                            layer: layer.rawValue, animationID: owner.id, key: event.key, finished: finished, time: time
+                        )))
                 for completion in completions.animationStopped(owner.id) {
                     out.append(.transactionCompleted(TransactionCompleted(completion: completion.rawValue, time: time)))
                 }

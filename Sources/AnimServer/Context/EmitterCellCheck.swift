@@ -32,7 +32,8 @@ enum EmitterCellCheck {
         }
         guard cell.contentsScale > 0 else {
             throw refusal(
-                .invalidValue, "\(field).contentsScale", numberText(cell.contentsScale), "contentsScale must be above 0")
+                .invalidValue, "\(field).contentsScale", numberText(cell.contentsScale), "contentsScale must be above 0"
+            )
         }
         do {
             try cell.timing.validate(field: "\(field).timing")

@@ -19,6 +19,8 @@ public struct RenderSnapshot: Sendable {
         /// The layers with no superlayer that are not masks, back to front.
         public let roots: [LayerID]
         public let layers: [LayerID: Layer]
+        /// The images the client uploaded, which `contents` and emitter cells name.
+        public let images: [ImageID: ClientImage]
     }
 
     /// The frame's number, from 1.
@@ -35,7 +37,7 @@ public struct RenderSnapshot: Sendable {
 extension RenderSnapshot.Client {
     /// One client's tree at absolute time `t`: each layer's model state with its animations applied at the
     /// layer's own local time.
-    init(session: SessionID, tree: LayerTree, at t: Double) {
+    init(session: SessionID, tree: LayerTree, images: [ImageID: ClientImage], at t: Double) {
         let times = tree.layerTimes(atAbsoluteTime: t)
         var layers: [LayerID: RenderSnapshot.Layer] = [:]
         layers.reserveCapacity(tree.count)
@@ -49,6 +51,6 @@ extension RenderSnapshot.Client {
             }
             layers[id] = RenderSnapshot.Layer(id: id, state: state, sublayers: node.sublayers, transition: transition)
         }
-        self.init(session: session, roots: tree.roots, layers: layers)
+        self.init(session: session, roots: tree.roots, layers: layers, images: images)
     }
 }
