@@ -1,1 +1,0 @@
-// AnimTransport: module placeholder until its first file lands.

@@ -1,0 +1,164 @@
+import Glibc
+import Logging
+
+/// A non-blocking `SeqPacketSocket` on an `EventLoop`, with an outbound queue.
+///
+/// `send` tries at once and queues on EAGAIN; the queue flushes, in order, when the socket becomes writable. A
+/// queue above `maxQueuedBytes` means the peer stopped reading: the channel closes and `onClose` gets an ENOBUFS
+/// error (the server drops such a client instead of blocking or growing forever). Inbound records go to
+/// `onRecord`; end of file calls `onClose(nil)`, a failure `onClose(error)`, once, after which nothing else is
+/// called.
+///
+/// Thread rules: `onRecord` and `onClose` run on the loop thread; `send` and `close` must be called there too.
+/// Ownership: `onRecord` owns the descriptors in the record it gets (it closes those it does not keep); records
+/// refused by the socket (too long, too many fds) have theirs closed by the socket. Descriptors passed to `send`
+/// stay the caller's: the channel duplicates those it has to queue and closes its duplicates once sent.
+public final class RecordChannel: @unchecked Sendable {
+    public let socket: SeqPacketSocket
+    private let loop: EventLoop
+    private let maxRecordBytes: Int
+    private let maxFDs: Int
+    private let maxQueuedBytes: Int
+    private let onRecord: (ReceivedRecord) -> Void
+    private let onClose: (TransportError?) -> Void
+    private static let logger = Logger(label: "animserver.transport.channel")
+    /// Records read per readable event before the loop serves other descriptors (the fd stays readable, so the
+    /// level-triggered loop comes back).
+    private static let recordsPerWakeup = 64
+
+    // Loop-thread state.
+    private var queue: [(bytes: [UInt8], fds: [Int32])] = []
+    private var queueStart = 0
+    public private(set) var queuedBytes = 0
+    private var watchingWritable = false
+    private var closed = false
+
+    /// Makes `socket` non-blocking and registers it on `loop` for reading.
+    public init(
+        socket: SeqPacketSocket, loop: EventLoop, maxRecordBytes: Int, maxQueuedBytes: Int, maxFDs: Int = 4,
+        onRecord: @escaping (ReceivedRecord) -> Void, onClose: @escaping (TransportError?) -> Void
+    ) throws(TransportError) {
+        self.socket = socket
+        self.loop = loop
+        self.maxRecordBytes = maxRecordBytes
+        self.maxQueuedBytes = maxQueuedBytes
+        self.maxFDs = maxFDs
+        self.onRecord = onRecord
+        self.onClose = onClose
+        try socket.setNonBlocking(true)
+        try loop.register(fd: socket.fd, events: .readable) { [weak self] events in
+            self?.handle(events)
+        }
+    }
+
+    deinit {
+        if !closed {
+            loop.unregister(fd: socket.fd)
+            socket.close()
+            discardQueue()
+        }
+    }
+
+    public var isClosed: Bool { closed }
+
+    /// Sends one record, or queues it behind those waiting. Ignored once the channel is closed.
+    public func send(_ bytes: [UInt8], fds: [Int32] = []) {
+        guard !closed else {
+            Self.logger.debug("send on a closed channel dropped", metadata: ["fd": "\(socket.fd)"])
+            return
+        }
+        do throws(TransportError) {
+            if queueStart == queue.count, try socket.send(bytes, fds: fds) { return }
+            var copies: [Int32] = []
+            for fd in fds {
+                do throws(TransportError) {
+                    copies.append(try FileDescriptor.duplicate(fd))
+                } catch {
+                    FileDescriptor.close(copies)
+                    throw error
+                }
+            }
+            queue.append((bytes, copies))
+            queuedBytes += bytes.count
+            if queuedBytes > maxQueuedBytes {
+                finish(
+                    TransportError(
+                        operation: "send", target: "fd \(socket.fd)", code: ENOBUFS,
+                        detail: "the peer stopped reading: \(queuedBytes) bytes queued, limit \(maxQueuedBytes)"))
+                return
+            }
+            if !watchingWritable {
+                try loop.modify(fd: socket.fd, events: [.readable, .writable])
+                watchingWritable = true
+            }
+        } catch {
+            finish(error)
+        }
+    }
+
+    /// Closes the socket and drops what is queued, without calling `onClose`.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        loop.unregister(fd: socket.fd)
+        socket.close()
+        discardQueue()
+    }
+
+    private func handle(_ events: EventLoop.Events) {
+        if events.contains(.writable) { flush() }
+        if !closed && !events.isDisjoint(with: [.readable, .hangup, .error]) { readAvailable() }
+    }
+
+    private func readAvailable() {
+        for _ in 0..<Self.recordsPerWakeup {
+            guard !closed else { return }
+            do {
+                switch try socket.receive(maxBytes: maxRecordBytes, maxFDs: maxFDs) {
+                case .record(let record): onRecord(record)
+                case .wouldBlock: return
+                case .closed:
+                    finish(nil)
+                    return
+                }
+            } catch {
+                finish(error)
+                return
+            }
+        }
+    }
+
+    private func flush() {
+        do {
+            while queueStart < queue.count {
+                let (bytes, fds) = queue[queueStart]
+                guard try socket.send(bytes, fds: fds) else { return }
+                FileDescriptor.close(fds)
+                queuedBytes -= bytes.count
+                queueStart += 1
+            }
+            queue.removeAll(keepingCapacity: true)
+            queueStart = 0
+            if watchingWritable {
+                try loop.modify(fd: socket.fd, events: .readable)
+                watchingWritable = false
+            }
+        } catch {
+            finish(error)
+        }
+    }
+
+    private func finish(_ error: TransportError?) {
+        guard !closed else { return }
+        close()
+        if let error { Self.logger.debug("channel closed", metadata: ["error": "\(error)"]) }
+        onClose(error)
+    }
+
+    private func discardQueue() {
+        for entry in queue[queueStart...] { FileDescriptor.close(entry.fds) }
+        queue.removeAll()
+        queueStart = 0
+        queuedBytes = 0
+    }
+}

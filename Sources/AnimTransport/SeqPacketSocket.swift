@@ -1,0 +1,268 @@
+import CIPC
+import Glibc
+import Logging
+import Synchronization
+
+/// A Unix SOCK_SEQPACKET socket: records keep their boundaries and may carry descriptors (SCM_RIGHTS).
+///
+/// Owns `fd`: `close()` is idempotent and `deinit` closes. Sockets made by `listen` and `accept` are non-blocking
+/// (they live on an `EventLoop`); `connect` and `pair` give blocking sockets (`setNonBlocking` switches). Every
+/// socket this type creates is close-on-exec. Thread rules: one reader and one writer may use a socket at the same
+/// time (the kernel serialises records); `shutdown()` and `close()` may be called from any thread, and `shutdown()`
+/// is the way to wake a thread blocked in `receive` before closing.
+public final class SeqPacketSocket: @unchecked Sendable {
+    public let fd: Int32
+    private let closed = Atomic<Bool>(false)
+    private static let logger = Logger(label: "animserver.transport.socket")
+
+    /// SO_SNDBUF/SO_RCVBUF asked for at creation: the kernel refuses (EMSGSIZE) a record larger than the sender's
+    /// buffer, and the protocol allows records of 1 MiB plus the header. The kernel doubles the value it is given.
+    public static let bufferBytes: Int32 = 2 * 1024 * 1024
+    /// The largest record the buffers must hold: the protocol's 1 MiB frame limit plus slack for the kernel's
+    /// per-record accounting.
+    static let largestRecordBytes: Int32 = 1024 * 1024 + 64 * 1024
+
+    /// Takes ownership of `fd`, an already open SOCK_SEQPACKET socket (e.g. from systemd socket activation).
+    public init(adopting fd: Int32) {
+        self.fd = fd
+    }
+
+    deinit {
+        close()
+    }
+
+    // MARK: Creating
+
+    /// Binds and listens on `path` (non-blocking listener). A socket file left by a dead server (connecting to it
+    /// is refused) is replaced; a path where a server is listening, or a file that is not a socket, is refused
+    /// with EADDRINUSE.
+    public static func listen(path: String, backlog: Int32 = 128) throws(TransportError) -> SeqPacketSocket {
+        let address = try UnixAddress(path: path, operation: "bind")
+        let socket = try makeSocket(operation: "socket", target: path, nonBlocking: true)
+        if try !bind(socket.fd, address) {
+            try removeStaleSocket(at: path, address: address)
+            guard try bind(socket.fd, address) else {
+                throw TransportError(
+                    operation: "bind", target: path, code: EADDRINUSE, detail: "another process bound it meanwhile")
+            }
+        }
+        guard Glibc.listen(socket.fd, backlog) == 0 else { throw .lastError("listen", path) }
+        return socket
+    }
+
+    /// Connects to the server listening on `path` (blocking socket).
+    public static func connect(path: String) throws(TransportError) -> SeqPacketSocket {
+        let address = try UnixAddress(path: path, operation: "connect")
+        let socket = try makeSocket(operation: "socket", target: path, nonBlocking: false)
+        let result = address.withSockaddr { Glibc.connect(socket.fd, $0, $1) }
+        // A Unix connect interrupted by a signal has queued the connection anyway; EISCONN on retry means done.
+        if result != 0 && errno == EINTR {
+            let retry = address.withSockaddr { Glibc.connect(socket.fd, $0, $1) }
+            guard retry == 0 || errno == EISCONN else { throw .lastError("connect", path) }
+        } else if result != 0 {
+            throw .lastError("connect", path)
+        }
+        try socket.configureBuffers()
+        return socket
+    }
+
+    /// A connected pair (socketpair), both blocking.
+    public static func pair() throws(TransportError) -> (SeqPacketSocket, SeqPacketSocket) {
+        var fds: [Int32] = [-1, -1]
+        let type = Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        guard socketpair(AF_UNIX, type, 0, &fds) == 0 else { throw .lastError("socketpair", "") }
+        let first = SeqPacketSocket(adopting: fds[0])
+        let second = SeqPacketSocket(adopting: fds[1])
+        try first.configureBuffers()
+        try second.configureBuffers()
+        return (first, second)
+    }
+
+    private static func makeSocket(
+        operation: String, target: String, nonBlocking: Bool
+    ) throws(TransportError)
+        -> SeqPacketSocket
+    {
+        var type = Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        if nonBlocking { type |= Int32(SOCK_NONBLOCK.rawValue) }
+        let fd = Glibc.socket(AF_UNIX, type, 0)
+        guard fd >= 0 else { throw .lastError(operation, target) }
+        return SeqPacketSocket(adopting: fd)
+    }
+
+    /// True when bound; false on EADDRINUSE; throws for anything else.
+    private static func bind(_ fd: Int32, _ address: UnixAddress) throws(TransportError) -> Bool {
+        let result = address.withSockaddr { Glibc.bind(fd, $0, $1) }
+        if result == 0 { return true }
+        if errno == EADDRINUSE { return false }
+        throw .lastError("bind", address.path)
+    }
+
+    private static func removeStaleSocket(at path: String, address: UnixAddress) throws(TransportError) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { throw .lastError("lstat", path) }
+        guard info.st_mode & S_IFMT == S_IFSOCK else {
+            throw TransportError(operation: "bind", target: path, code: EADDRINUSE, detail: "the path is not a socket")
+        }
+        let probe = try makeSocket(operation: "socket", target: path, nonBlocking: true)
+        defer { probe.close() }
+        let result = address.withSockaddr { Glibc.connect(probe.fd, $0, $1) }
+        // A non-blocking Unix connect to a full backlog reports EAGAIN: someone is listening.
+        if result == 0 || errno == EAGAIN || errno == EINPROGRESS {
+            throw TransportError(
+                operation: "bind", target: path, code: EADDRINUSE, detail: "a server is listening on it")
+        }
+        guard errno == ECONNREFUSED else { throw .lastError("connect (stale socket probe)", path) }
+        guard unlink(path) == 0 || errno == ENOENT else { throw .lastError("unlink (stale socket)", path) }
+        logger.info("removed a stale socket file", metadata: ["path": "\(path)"])
+    }
+
+    /// Raises both buffers so a record of the protocol's maximum size fits (see `bufferBytes`).
+    func configureBuffers() throws(TransportError) {
+        for (option, force, name) in [
+            (SO_SNDBUF, SO_SNDBUFFORCE, "SO_SNDBUF"), (SO_RCVBUF, SO_RCVBUFFORCE, "SO_RCVBUF"),
+        ] {
+            var size = Self.bufferBytes
+            let length = socklen_t(MemoryLayout<Int32>.size)
+            guard setsockopt(fd, SOL_SOCKET, option, &size, length) == 0 else {
+                throw .lastError("setsockopt \(name)", fd: fd)
+            }
+            var actual: Int32 = 0
+            var actualLength = length
+            guard getsockopt(fd, SOL_SOCKET, option, &actual, &actualLength) == 0 else {
+                throw .lastError("getsockopt \(name)", fd: fd)
+            }
+            if actual < Self.largestRecordBytes {
+                // Capped by net.core.[wr]mem_max; privileged processes may exceed it.
+                size = Self.bufferBytes
+                if setsockopt(fd, SOL_SOCKET, force, &size, length) != 0 {
+                    Self.logger.warning(
+                        "socket buffer below the protocol's largest record; raise net.core.wmem_max/rmem_max",
+                        metadata: ["option": "\(name)", "bytes": "\(actual)"])
+                }
+            }
+        }
+    }
+
+    // MARK: Using
+
+    private var target: String { "fd \(fd)" }
+
+    private func ensureOpen(_ operation: String) throws(TransportError) {
+        if closed.load(ordering: .acquiring) {
+            throw TransportError(operation: operation, target: target, code: EBADF, detail: "socket is closed")
+        }
+    }
+
+    public func setNonBlocking(_ on: Bool) throws(TransportError) {
+        try ensureOpen("fcntl")
+        let flags = fcntl(fd, F_GETFL)
+        guard flags >= 0 else { throw .lastError("fcntl F_GETFL", fd: fd) }
+        let updated = on ? flags | O_NONBLOCK : flags & ~O_NONBLOCK
+        guard fcntl(fd, F_SETFL, updated) == 0 else { throw .lastError("fcntl F_SETFL", fd: fd) }
+    }
+
+    /// The next pending connection (non-blocking, close-on-exec, buffers raised), or nil when none is pending.
+    public func accept() throws(TransportError) -> SeqPacketSocket? {
+        try ensureOpen("accept")
+        let client = ipc_accept(fd)
+        guard client >= 0 else {
+            if errno == EAGAIN || errno == EWOULDBLOCK { return nil }
+            throw .lastError("accept", fd: fd)
+        }
+        let socket = SeqPacketSocket(adopting: client)
+        try socket.configureBuffers()
+        return socket
+    }
+
+    /// Sends one record with `fds` attached (the descriptors are duplicated into the message; the caller keeps
+    /// its own). Returns false when the socket is non-blocking and its buffer is full (EAGAIN): nothing was sent.
+    /// A peer that closed gives EPIPE (no SIGPIPE is raised).
+    public func send(_ bytes: [UInt8], fds: [Int32] = []) throws(TransportError) -> Bool {
+        try ensureOpen("sendmsg")
+        guard fds.count <= Int(IPC_MAX_FDS) else {
+            throw TransportError(
+                operation: "sendmsg", target: target, code: EINVAL,
+                detail: "\(fds.count) descriptors, at most \(IPC_MAX_FDS) per record")
+        }
+        let sent = bytes.withUnsafeBytes { buffer in
+            fds.withUnsafeBufferPointer { fdBuffer in
+                ipc_send_record(fd, buffer.baseAddress, buffer.count, fdBuffer.baseAddress, Int32(fds.count))
+            }
+        }
+        if sent < 0 {
+            if errno == EAGAIN || errno == EWOULDBLOCK { return false }
+            let detail = errno == EMSGSIZE ? "record of \(bytes.count) bytes exceeds the socket buffer" : nil
+            throw .lastError("sendmsg", fd: fd, detail: detail)
+        }
+        return true
+    }
+
+    /// Receives one record of at most `maxBytes` bytes and `maxFDs` descriptors. A longer record (MSG_TRUNC) or
+    /// more descriptors (MSG_CTRUNC) is consumed and reported as an error, never delivered truncated; the
+    /// descriptors of a refused record are closed. A zero-length read is end of file (`.closed`): protocol
+    /// records are never empty.
+    public func receive(maxBytes: Int, maxFDs: Int = 4) throws(TransportError) -> ReceiveResult {
+        try ensureOpen("recvmsg")
+        guard maxBytes >= 0, maxFDs >= 0, maxFDs <= Int(IPC_MAX_FDS) else {
+            throw TransportError(
+                operation: "recvmsg", target: target, code: EINVAL,
+                detail: "maxBytes \(maxBytes) must be ≥ 0 and maxFDs \(maxFDs) within 0…\(IPC_MAX_FDS)")
+        }
+        var fds = [Int32](repeating: -1, count: maxFDs)
+        var fdCount: Int32 = 0
+        var flags: Int32 = 0
+        var received = 0
+        // One byte more than allowed, so an oversized record is seen even where MSG_TRUNC were not reported.
+        var bytes = [UInt8](unsafeUninitializedCapacity: maxBytes + 1) { buffer, initialized in
+            received = fds.withUnsafeMutableBufferPointer { fdBuffer in
+                ipc_recv_record(
+                    fd, buffer.baseAddress, buffer.count, fdBuffer.baseAddress, Int32(maxFDs), &fdCount, &flags)
+            }
+            initialized = max(0, min(received, buffer.count))
+        }
+        if received < 0 {
+            if errno == EAGAIN || errno == EWOULDBLOCK { return .wouldBlock }
+            throw .lastError("recvmsg", fd: fd)
+        }
+        let arrived = Array(fds.prefix(Int(fdCount)))
+        if flags & IPC_MSG_CTRUNC != 0 {
+            FileDescriptor.close(arrived)
+            throw TransportError(
+                operation: "recvmsg", target: target, code: EMSGSIZE,
+                detail: "more than \(maxFDs) descriptors in one record (MSG_CTRUNC); they were closed")
+        }
+        if flags & IPC_MSG_TRUNC != 0 || received > maxBytes {
+            FileDescriptor.close(arrived)
+            throw TransportError(
+                operation: "recvmsg", target: target, code: EMSGSIZE,
+                detail: "record longer than \(maxBytes) bytes (MSG_TRUNC)")
+        }
+        if received == 0 && arrived.isEmpty { return .closed }
+        bytes.removeLast(bytes.count - received)
+        return .record(ReceivedRecord(bytes: bytes, fds: arrived))
+    }
+
+    public func peerCredentials() throws(TransportError) -> PeerCredentials {
+        try ensureOpen("getsockopt SO_PEERCRED")
+        var pid: pid_t = 0
+        var uid: uid_t = 0
+        var gid: gid_t = 0
+        guard ipc_peercred(fd, &pid, &uid, &gid) == 0 else { throw .lastError("getsockopt SO_PEERCRED", fd: fd) }
+        return PeerCredentials(pid: pid, uid: uid, gid: gid)
+    }
+
+    /// SHUT_RDWR: the peer sees end of file and a thread blocked in `receive` here returns `.closed`.
+    public func shutdown() {
+        guard !closed.load(ordering: .acquiring) else { return }
+        _ = Glibc.shutdown(fd, Int32(SHUT_RDWR))
+    }
+
+    /// Closes the descriptor once; later calls do nothing, later operations fail with EBADF.
+    public func close() {
+        let (exchanged, _) = closed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
+        if exchanged { FileDescriptor.close(fd) }
+    }
+
+    public var isClosed: Bool { closed.load(ordering: .acquiring) }
+}

@@ -1,1 +1,0 @@
-// AnimTransportTests: suites land here.

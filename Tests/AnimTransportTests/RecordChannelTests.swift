@@ -1,0 +1,156 @@
+import AnimTransport
+import Dispatch
+import Glibc
+import Synchronization
+import Testing
+
+/// A channel on a running loop, created on the loop thread, with what its callbacks saw.
+final class ChannelHarness: Sendable {
+    let loop: EventLoop
+    let peer: SeqPacketSocket
+    let records = Recorder<[UInt8]>()
+    let closes = Recorder<TransportError?>()
+    let closed = DispatchSemaphore(value: 0)
+    let received = DispatchSemaphore(value: 0)
+    private let box = Mutex<RecordChannel?>(nil)
+
+    init(maxQueuedBytes: Int) throws {
+        loop = try EventLoop(name: "test-channel")
+        let (local, remote) = try SeqPacketSocket.pair()
+        peer = remote
+        limitReceiveWait(peer)
+        loop.start()
+        let made = DispatchSemaphore(value: 0)
+        loop.execute { [self] in
+            let channel = try? RecordChannel(
+                socket: local, loop: loop, maxRecordBytes: 1 << 20, maxQueuedBytes: maxQueuedBytes,
+                onRecord: { [self] record in
+                    records.append(record.bytes)
+                    FileDescriptor.close(record.fds)
+                    received.signal()
+                },
+                onClose: { [self] error in
+                    closes.append(error)
+                    closed.signal()
+                })
+            box.withLock { $0 = channel }
+            made.signal()
+        }
+        _ = waited(made)
+    }
+
+    /// Runs `body` with the channel on the loop thread and waits for it.
+    func onLoop<T: Sendable>(_ body: @escaping @Sendable (RecordChannel) -> T) -> T? {
+        let result = Mutex<T?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        loop.execute { [self] in
+            if let channel = box.withLock({ $0 }) { result.withLock { $0 = body(channel) } }
+            done.signal()
+        }
+        guard waited(done) else { return nil }
+        return result.withLock { $0 }
+    }
+
+    func finish() {
+        _ = onLoop { $0.close() }
+        loop.stop()
+    }
+}
+
+@Suite struct RecordChannelTests {
+    @Test func deliversRecordsAndReportsPeerClose() throws {
+        let harness = try ChannelHarness(maxQueuedBytes: 1 << 20)
+        defer { harness.finish() }
+        #expect(try harness.peer.send([1]))
+        #expect(try harness.peer.send([2, 2]))
+        #expect(waited(harness.received) && waited(harness.received))
+        harness.peer.close()
+        #expect(waited(harness.closed))
+        #expect(harness.records.all == [[1], [2, 2]])
+        #expect(harness.closes.all.count == 1)
+        #expect(harness.closes.all.first.map { $0 == nil } == true)
+        #expect(harness.onLoop { $0.isClosed } == true)
+    }
+
+    @Test func sendReachesThePeer() throws {
+        let harness = try ChannelHarness(maxQueuedBytes: 1 << 20)
+        defer { harness.finish() }
+        _ = harness.onLoop { $0.send([7, 7, 7]) }
+        #expect(try record(harness.peer.receive(maxBytes: 16))?.bytes == [7, 7, 7])
+    }
+
+    @Test func queueFlushesWhenThePeerStartsReading() throws {
+        let harness = try ChannelHarness(maxQueuedBytes: 256 << 20)
+        defer { harness.finish() }
+        let recordBytes = 64 * 1024
+        // Fill the socket buffer until the channel queues, then queue a few more records behind.
+        let sent = harness.onLoop { channel -> (count: Int, queued: Int) in
+            var count = 0
+            var extra = 0
+            while extra < 8 && count < 10_000 {
+                var bytes = [UInt8](repeating: 0, count: recordBytes)
+                withUnsafeBytes(of: UInt32(count).littleEndian) { bytes.replaceSubrange(0..<4, with: $0) }
+                channel.send(bytes)
+                count += 1
+                if channel.queuedBytes > 0 { extra += 1 }
+            }
+            return (count, channel.queuedBytes)
+        }
+        let (count, queued) = try #require(sent)
+        #expect(queued == 8 * recordBytes)
+        for index in 0..<count {
+            let received = try #require(record(harness.peer.receive(maxBytes: recordBytes)))
+            let sequence = received.bytes.prefix(4).enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
+            #expect(sequence == index)
+            if sequence != index { break }
+        }
+        #expect(harness.onLoop { $0.queuedBytes } == 0)
+        #expect(harness.closes.all.isEmpty)
+    }
+
+    @Test func overflowClosesWithENOBUFSWhenThePeerNeverReads() throws {
+        let harness = try ChannelHarness(maxQueuedBytes: 256 * 1024)
+        defer { harness.finish() }
+        let attempts = harness.onLoop { channel -> Int in
+            var attempts = 0
+            while !channel.isClosed && attempts < 10_000 {
+                channel.send([UInt8](repeating: 1, count: 64 * 1024))
+                attempts += 1
+            }
+            return attempts
+        }
+        #expect((attempts ?? 10_000) < 10_000)
+        #expect(waited(harness.closed))
+        let error = try #require(harness.closes.all.first ?? nil)
+        #expect(error.code == ENOBUFS)
+        #expect(error.description.contains("limit 262144"))
+    }
+
+    @Test func queuedDescriptorsAreDuplicatesTheCallerMayClose() throws {
+        let harness = try ChannelHarness(maxQueuedBytes: 256 << 20)
+        defer { harness.finish() }
+        let (fd, memory) = try SharedMemory.create(name: "queued", size: 8)
+        try withExtendedLifetime(memory) {
+            try #require(memory.mutableBytes).copyBytes(from: [1, 2, 3, 4, 5, 6, 7, 8])
+        }
+        // Fill the socket, then queue a record with the fd and close the original before it is flushed.
+        let filled = harness.onLoop { channel -> Int in
+            var count = 0
+            while channel.queuedBytes == 0 && count < 10_000 {
+                channel.send([UInt8](repeating: 0, count: 64 * 1024))
+                count += 1
+            }
+            channel.send([42], fds: [fd])
+            return count
+        }
+        FileDescriptor.close(fd)
+        let count = try #require(filled)
+        for _ in 0..<count { _ = try harness.peer.receive(maxBytes: 64 * 1024) }
+        let last = try #require(record(harness.peer.receive(maxBytes: 64 * 1024)))
+        #expect(last.bytes == [42])
+        let passed = try #require(last.fds.first)
+        defer { FileDescriptor.close(passed) }
+        let mapped = try SharedMemory.mapReadOnly(fd: passed, size: 8)
+        withExtendedLifetime(mapped) { #expect(Array(mapped.bytes) == [1, 2, 3, 4, 5, 6, 7, 8]) }
+    }
+}

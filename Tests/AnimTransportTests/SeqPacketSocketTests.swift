@@ -1,0 +1,183 @@
+import AnimTransport
+import Dispatch
+import Glibc
+import Testing
+
+@Suite struct SeqPacketSocketTests {
+    @Test func pairKeepsRecordBoundaries() throws {
+        let (a, b) = try SeqPacketSocket.pair()
+        let records: [[UInt8]] = [
+            [1, 2, 3, 4, 5], Array(repeating: 7, count: 1000), (0..<70_000).map { UInt8($0 % 251) },
+        ]
+        for bytes in records { #expect(try a.send(bytes)) }
+        for bytes in records {
+            let received = try #require(record(try b.receive(maxBytes: 100_000)))
+            #expect(received.bytes == bytes)
+            #expect(received.fds.isEmpty)
+        }
+        try b.setNonBlocking(true)
+        guard case .wouldBlock = try b.receive(maxBytes: 100_000) else {
+            Issue.record("a fourth record arrived")
+            return
+        }
+    }
+
+    @Test func recordOfTheProtocolMaximumFits() throws {
+        let (a, b) = try SeqPacketSocket.pair()
+        let bytes = (0..<(1 << 20)).map { UInt8($0 % 253) }
+        #expect(try a.send(bytes))
+        let received = try #require(record(try b.receive(maxBytes: 1 << 20)))
+        #expect(received.bytes == bytes)
+    }
+
+    @Test func passedDescriptorReadsTheSenderMemory() throws {
+        let (a, b) = try SeqPacketSocket.pair()
+        let (fd, memory) = try SharedMemory.create(name: "test-pass", size: 4096)
+        defer { FileDescriptor.close(fd) }
+        try withExtendedLifetime(memory) {
+            let mutable = try #require(memory.mutableBytes)
+            for index in 0..<4096 { mutable[index] = UInt8(index % 199) }
+        }
+        try SharedMemory.seal(fd: fd)
+        #expect(try a.send([9, 8, 7], fds: [fd]))
+
+        let received = try #require(record(try b.receive(maxBytes: 64)))
+        #expect(received.bytes == [9, 8, 7])
+        #expect(received.fds.count == 1)
+        let passed = try #require(received.fds.first)
+        defer { FileDescriptor.close(passed) }
+        #expect(passed != fd)
+        #expect(fcntl(passed, F_GETFD) & FD_CLOEXEC != 0)
+        let mapped = try SharedMemory.mapReadOnly(fd: passed, size: 4096)
+        withExtendedLifetime(mapped) {
+            #expect(Array(mapped.bytes) == (0..<4096).map { UInt8($0 % 199) })
+            #expect(mapped.mutableBytes == nil)
+        }
+    }
+
+    @Test func oversizedRecordIsAnErrorNotATruncation() throws {
+        let (a, b) = try SeqPacketSocket.pair()
+        #expect(try a.send(Array(repeating: 1, count: 65)))
+        #expect(try a.send([2, 2]))
+        let error = #expect(throws: TransportError.self) { try b.receive(maxBytes: 64) }
+        #expect(error?.code == EMSGSIZE)
+        #expect(error?.description.contains("MSG_TRUNC") == true)
+        // The refused record is consumed whole: the next one arrives intact.
+        #expect(try record(b.receive(maxBytes: 64))?.bytes == [2, 2])
+    }
+
+    @Test func exactlyMaxBytesIsAccepted() throws {
+        let (a, b) = try SeqPacketSocket.pair()
+        #expect(try a.send(Array(repeating: 3, count: 64)))
+        #expect(try record(b.receive(maxBytes: 64))?.bytes.count == 64)
+    }
+
+    @Test func tooManyDescriptorsIsAnError() throws {
+        let (a, b) = try SeqPacketSocket.pair()
+        let (first, _) = try SharedMemory.create(name: "one", size: 16)
+        let (second, _) = try SharedMemory.create(name: "two", size: 16)
+        defer { FileDescriptor.close([first, second]) }
+        #expect(try a.send([1], fds: [first, second]))
+        let error = #expect(throws: TransportError.self) { try b.receive(maxBytes: 64, maxFDs: 1) }
+        #expect(error?.description.contains("MSG_CTRUNC") == true)
+    }
+
+    @Test func peerCredentialsAreThisProcess() throws {
+        let (a, _) = try SeqPacketSocket.pair()
+        let credentials = try a.peerCredentials()
+        #expect(credentials == PeerCredentials(pid: getpid(), uid: getuid(), gid: getgid()))
+    }
+
+    @Test func listenConnectAndExchange() throws {
+        let path = temporarySocketPath("exchange")
+        defer { unlink(path) }
+        let listener = try SeqPacketSocket.listen(path: path)
+        #expect(try listener.accept() == nil)
+        let client = try SeqPacketSocket.connect(path: path)
+        let server = try #require(try listener.accept())
+        #expect(try server.peerCredentials().pid == getpid())
+        #expect(try client.send([1, 2, 3]))
+        limitReceiveWait(server)
+        try server.setNonBlocking(false)
+        #expect(try record(server.receive(maxBytes: 16))?.bytes == [1, 2, 3])
+        #expect(try server.send([4]))
+        #expect(try record(client.receive(maxBytes: 16))?.bytes == [4])
+        server.close()
+        guard case .closed = try client.receive(maxBytes: 16) else {
+            Issue.record("no end of file after the server closed")
+            return
+        }
+    }
+
+    @Test func connectToAMissingPathNamesThePath() throws {
+        let path = temporarySocketPath("missing")
+        let error = #expect(throws: TransportError.self) { try SeqPacketSocket.connect(path: path) }
+        #expect(error?.code == ENOENT)
+        #expect(error?.description.hasPrefix("connect \(path): ENOENT (") == true)
+    }
+
+    @Test func listenRefusesALiveServer() throws {
+        let path = temporarySocketPath("live")
+        defer { unlink(path) }
+        let listener = try SeqPacketSocket.listen(path: path)
+        let error = #expect(throws: TransportError.self) { try SeqPacketSocket.listen(path: path) }
+        #expect(error?.code == EADDRINUSE)
+        // The live server still works.
+        _ = try SeqPacketSocket.connect(path: path)
+        #expect(try listener.accept() != nil)
+    }
+
+    @Test func listenReplacesAStaleSocketFile() throws {
+        let path = temporarySocketPath("stale")
+        defer { unlink(path) }
+        let dead = try SeqPacketSocket.listen(path: path)
+        dead.close()
+        var info = stat()
+        #expect(lstat(path, &info) == 0)
+        let listener = try SeqPacketSocket.listen(path: path)
+        _ = try SeqPacketSocket.connect(path: path)
+        #expect(try listener.accept() != nil)
+    }
+
+    @Test func listenRefusesAFileThatIsNotASocket() throws {
+        let path = temporarySocketPath("regular")
+        defer { unlink(path) }
+        let fd = open(path, O_CREAT | O_WRONLY, 0o600)
+        #expect(fd >= 0)
+        FileDescriptor.close(fd)
+        let error = #expect(throws: TransportError.self) { try SeqPacketSocket.listen(path: path) }
+        #expect(error?.code == EADDRINUSE)
+        var info = stat()
+        #expect(lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
+    }
+
+    @Test func tooLongPathIsRefused() throws {
+        let path = "/tmp/" + String(repeating: "x", count: 120)
+        let error = #expect(throws: TransportError.self) { try SeqPacketSocket.listen(path: path) }
+        #expect(error?.code == ENAMETOOLONG)
+    }
+
+    @Test func shutdownWakesABlockedReader() throws {
+        let (a, _) = try SeqPacketSocket.pair()
+        limitReceiveWait(a)
+        let done = DispatchSemaphore(value: 0)
+        let sawEnd = Recorder<Bool>()
+        let thread = DispatchQueue(label: "reader")
+        thread.async {
+            if case .closed = try? a.receive(maxBytes: 16) { sawEnd.append(true) }
+            done.signal()
+        }
+        // The reader may or may not be blocked yet; shutdown makes its receive return end of file either way.
+        a.shutdown()
+        #expect(waited(done))
+        #expect(sawEnd.all == [true])
+    }
+
+    @Test func operationsAfterCloseFailWithEBADF() throws {
+        let (a, _) = try SeqPacketSocket.pair()
+        a.close()
+        a.close()
+        let error = #expect(throws: TransportError.self) { try a.send([1]) }
+        #expect(error?.code == EBADF)
+    }
+}
