@@ -6,7 +6,7 @@ public protocol Action: AnyObject {
 
 /// The `NSNull` of action lookup: an answer that stops the search and means "no action" (§9.1). Return it
 /// from `LayerDelegate.action(for:forKey:)` or put it in `Layer.actions` to disable one event's animation.
-public final class NullAction: Action {
+public final class NullAction: Action, Sendable {
     public static let shared = NullAction()
     public init() {}
     public func run(forKey event: String, object layer: Layer) {}

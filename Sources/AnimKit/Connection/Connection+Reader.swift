@@ -38,7 +38,7 @@ extension Connection {
         let socket = self.socket
         let weakSelf = WeakConnection(self)
         let thread = Thread {
-            do {
+            do throws(AnimKitError) {
                 while let message = try Connection.receiveMessage(on: socket) {
                     guard let connection = weakSelf.value else { return }
                     connection.handle(message)

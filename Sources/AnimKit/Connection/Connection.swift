@@ -44,9 +44,9 @@ public final class Connection: @unchecked Sendable {
     /// Connects to the server at `socketPath` (by default `$ANIMSERVER_SOCKET`, else
     /// `$XDG_RUNTIME_DIR/animserver-0`), says Hello and waits for Welcome.
     public static func connect(socketPath: String? = nil, name: String? = nil) throws(AnimKitError) -> Connection {
-        let path = socketPath ?? SocketPath.resolve(environment: ProcessInfo.processInfo.environment)
         let socket: SeqPacketSocket
         do {
+            let path = try socketPath ?? SocketPath.resolve(environment: ProcessInfo.processInfo.environment)
             socket = try SeqPacketSocket.connect(path: path)
         } catch {
             throw .transport("\(error)")

@@ -14,6 +14,7 @@ struct ConnectionState {
     /// Layers whose createLayer has not gone out yet.
     var uncommitted: Set<LayerID> = []
     var nextAnimation: UInt64 = 1
+    var nextImage: UInt32 = 1
     var nextRequest: UInt32 = 1
     /// Per layer, the animations in `animationKeys` order (nil keys included, as the server applies them).
     var keyed: [LayerID: [KeyedAnimation]] = [:]

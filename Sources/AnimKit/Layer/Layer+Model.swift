@@ -52,7 +52,7 @@ extension Layer {
         let whole = try connection.state.withLock { s throws(AnimKitError) -> AnimationValue in
             let oldMask = s.tree.node(id)?.state.mask
             var result = value
-            do {
+            do throws(AnimCoreError) {
                 try s.tree.updateState(of: id) { (state: inout LayerState) throws(AnimCoreError) in
                     try path.set(value, in: &state)
                     result = state.value(of: property)

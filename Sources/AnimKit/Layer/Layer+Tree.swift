@@ -116,7 +116,7 @@ extension Layer {
         var letGo: [Layer] = []
         let operations = try connection.state.withLock { s throws(AnimKitError) -> [WireOperation] in
             let operations: [WireOperation]
-            do { operations = try body(&s.tree) } catch { throw .invalid(error) }
+            do throws(AnimCoreError) { operations = try body(&s.tree) } catch { throw .invalid(error) }
             for moved in moving {
                 if let object = s.updateOwnership(of: moved) { letGo.append(object) }
             }
