@@ -6,11 +6,13 @@ extension Connection {
     /// Uploads an RGBA image (8 bits per channel, alpha premultiplied, rows top to bottom, no padding) through
     /// a sealed memfd, and returns the id to set as a layer's `contents`. The server checks it when the
     /// message arrives; a refused image comes back through `errorHandler`.
-    public func uploadImage(width: Int, height: Int, rgbaPremultiplied pixels: [UInt8]) throws(AnimKitError) -> ImageID {
+    public func uploadImage(width: Int, height: Int, rgbaPremultiplied pixels: [UInt8]) throws(AnimKitError) -> ImageID
+    {
         guard width > 0, height > 0, let w = UInt32(exactly: width), let h = UInt32(exactly: height),
             let stride = UInt32(exactly: width * 4), width * 4 <= Int.max / height
         else {
-            throw .invalid(.invalid(field: "uploadImage", reason: "size \(width)×\(height) is not a positive image size"))
+            throw .invalid(
+                .invalid(field: "uploadImage", reason: "size \(width)×\(height) is not a positive image size"))
         }
         guard pixels.count == width * height * 4 else {
             throw .invalid(
@@ -37,7 +39,9 @@ extension Connection {
         defer { FileDescriptor.close(fd) }
         try send(
             .imageUpload(
-                ImageUpload(image: image.rawValue, width: w, height: h, stride: stride, format: .rgba8Premultiplied, fds: [fd])))
+                ImageUpload(
+                    image: image.rawValue, width: w, height: h, stride: stride, format: .rgba8Premultiplied, fds: [fd]))
+        )
         return image
     }
 

@@ -5,7 +5,9 @@ extension Layer {
     /// The layer's presentation values on the server at `time` (server clock; nil means now): the model
     /// with the running animations applied. A round trip to the server.
     public func presentation(at time: Double? = nil) throws(AnimKitError) -> LayerState {
-        let reply = try connection.request { .presentationQuery(PresentationQuery(request: $0, layer: id.rawValue, time: time)) }
+        let reply = try connection.request {
+            .presentationQuery(PresentationQuery(request: $0, layer: id.rawValue, time: time))
+        }
         guard case .presentationReply(let r) = reply else {
             throw .unexpectedReply("\(reply.name) to PresentationQuery")
         }

@@ -33,7 +33,9 @@ extension Layer {
         }
         try changeTree(moving: [layer.id]) { tree throws(AnimCoreError) in
             try tree.insertSublayer(layer.id, into: id, at: index)
-            return [.insertSublayer(WireInsertSublayer(parent: id.rawValue, layer: layer.id.rawValue, index: wireIndex))]
+            return [
+                .insertSublayer(WireInsertSublayer(parent: id.rawValue, layer: layer.id.rawValue, index: wireIndex))
+            ]
         }
         layer.runAction(forKey: "onOrderIn")
     }
@@ -130,6 +132,7 @@ extension Layer {
     private func insertOperation(for child: LayerID, in tree: LayerTree) -> WireOperation {
         let index = (try? tree.sublayers(of: id).firstIndex(of: child)) ?? nil
         return .insertSublayer(
-            WireInsertSublayer(parent: id.rawValue, layer: child.rawValue, index: index.map { Int32(clamping: $0) } ?? -1))
+            WireInsertSublayer(
+                parent: id.rawValue, layer: child.rawValue, index: index.map { Int32(clamping: $0) } ?? -1))
     }
 }
