@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "AnimTransportTests", dependencies: ["AnimTransport", "CIPC"]),
         .testTarget(
             name: "AnimServerTests", dependencies: ["AnimServer", "AnimProtocol", "AnimCore", "AnimTransport"]),
-        .testTarget(name: "AnimKitTests", dependencies: ["AnimKit", "AnimProtocol", "AnimCore"]),
+        .testTarget(name: "AnimKitTests", dependencies: ["AnimKit", "AnimProtocol", "AnimCore", "AnimTransport"]),
         // Runs the built animctl binary; depending on the executable target makes `swift test` build it first.
         .testTarget(name: "AnimctlTests", dependencies: ["AnimCore", "AnimRender", "animctl"]),
         // The real daemon over the real socket with the real SDK.

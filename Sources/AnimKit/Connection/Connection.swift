@@ -1,0 +1,218 @@
+import AnimCore
+import AnimProtocol
+import AnimTransport
+import Dispatch
+import Foundation
+
+/// A connection to animserverd: the session, the model tree of its layers, and the thread that reads
+/// the server's replies and events.
+///
+/// Delegates, completion blocks and the error handler run on `delegateQueue` (the main queue by default).
+/// Use a serial queue: events are queued in the order the server sent them (a start before its stop).
+/// Requests (`sync`, `clock`, `inspect`, `Layer.presentation`) block the calling thread until the reply,
+/// which the connection's own reader thread receives, so they may be called from any thread.
+public final class Connection: @unchecked Sendable {
+    let socket: SeqPacketSocket
+    let state: Locked<ConnectionState>
+    /// Orders sends, and numbers commits in the order they go out.
+    private let sendLock = NSLock()
+    private var nextTransaction: UInt64 = 1
+    private let queueKey = DispatchSpecificKey<ObjectIdentifier>()
+
+    /// The session id the server gave this connection (animctl lists it).
+    public let session: UInt32
+    /// The server's clock when it welcomed this connection.
+    public let serverTime: Double
+    public let clockMode: ClockMode
+    /// The largest message the server accepts from this client.
+    public let maxMessageBytes: Int
+
+    init(socket: SeqPacketSocket, welcome: Welcome) {
+        self.socket = socket
+        session = welcome.session
+        serverTime = welcome.serverTime
+        clockMode = welcome.clockMode
+        maxMessageBytes = min(Int(welcome.maxMessageBytes), ProtocolLimits.maxMessageBytes)
+        state = Locked(ConnectionState())
+        DispatchQueue.main.setSpecific(key: queueKey, value: ObjectIdentifier(self))
+    }
+
+    deinit {
+        socket.shutdown()
+    }
+
+    /// Connects to the server at `socketPath` (by default `$ANIMSERVER_SOCKET`, else
+    /// `$XDG_RUNTIME_DIR/animserver-0`), says Hello and waits for Welcome.
+    public static func connect(socketPath: String? = nil, name: String? = nil) throws(AnimKitError) -> Connection {
+        let socket: SeqPacketSocket
+        do {
+            let path = try socketPath ?? SocketPath.resolve(environment: ProcessInfo.processInfo.environment)
+            socket = try SeqPacketSocket.connect(path: path)
+        } catch {
+            throw .transport("\(error)")
+        }
+        return try connect(socket: socket, name: name)
+    }
+
+    /// Says Hello on a socket already connected to the server (one passed in by a launcher, or one end of a
+    /// socket pair in tests) and waits for Welcome.
+    public static func connect(socket: SeqPacketSocket, name: String? = nil) throws(AnimKitError) -> Connection {
+        let hello = Hello(
+            minVersion: 1, maxVersion: 1, clientName: name ?? ProcessInfo.processInfo.processName)
+        let sent: Bool
+        do {
+            sent = try socket.send(FrameCodec.encode(.hello(hello)))
+        } catch {
+            throw .transport("send Hello: \(error)")
+        }
+        guard sent else { throw .transport("send Hello: the socket is full") }
+        let welcome: Welcome
+        switch try receiveMessage(on: socket) {
+        case .welcome(let w)?: welcome = w
+        case .errorReport(let report)?: throw .server(ServerError(report))
+        case let other?: throw .unexpectedReply("\(other.name) instead of Welcome")
+        case nil: throw .closed(reason: "the server closed the connection before Welcome")
+        }
+        let connection = Connection(socket: socket, welcome: welcome)
+        connection.startReader()
+        return connection
+    }
+
+    /// Where delegates, completion blocks and the error handler run.
+    public var delegateQueue: DispatchQueue {
+        get { state.withLock { $0.delegateQueue } }
+        set {
+            newValue.setSpecific(key: queueKey, value: ObjectIdentifier(self))
+            state.withLock { $0.delegateQueue = newValue }
+        }
+    }
+
+    /// Receives the server's non-fatal ErrorReports (a refused commit: code, field, value, message), and
+    /// the fatal one that closes the connection.
+    public var errorHandler: (@Sendable (ServerError) -> Void)? {
+        get { state.withLock { $0.errorHandler } }
+        set { state.withLock { $0.errorHandler = newValue } }
+    }
+
+    /// Why the connection is closed, or nil while it is open.
+    public var closeReason: AnimKitError? { state.withLock { $0.closeReason } }
+
+    /// Closes the connection. Later requests fail with `.closed`; the model tree stays readable.
+    public func close() {
+        fail(with: .closed(reason: "closed by the app"))
+        socket.shutdown()
+    }
+
+    // MARK: Sending
+
+    func send(_ message: Message) throws(AnimKitError) {
+        let bytes = FrameCodec.encode(message)
+        sendLock.lock()
+        defer { sendLock.unlock() }
+        try sendLocked(bytes, fds: message.fds)
+    }
+
+    private func sendLocked(_ bytes: [UInt8], fds: [Int32]) throws(AnimKitError) {
+        if let reason = closeReason { throw reason }
+        guard bytes.count <= maxMessageBytes else {
+            throw .messageTooLarge(bytes: bytes.count, limit: maxMessageBytes)
+        }
+        let sent: Bool
+        do {
+            sent = try socket.send(bytes, fds: fds)
+        } catch {
+            throw .transport("\(error)")
+        }
+        guard sent else { throw .transport("send: the socket is full") }
+    }
+
+    /// Sends one outermost transaction's operations, with the layers released since the last commit.
+    /// A commit that cannot be sent is logged; its completions count as reported, so their blocks still run.
+    func sendCommit(_ operations: [WireOperation], completions: [UInt64]) {
+        sendLock.lock()
+        let released = state.withLock { s in
+            defer { s.released = [] }
+            return s.released
+        }
+        let transaction = nextTransaction
+        nextTransaction += 1
+        let message = Message.commit(
+            Commit(transaction: transaction, completions: completions, operations: operations + released))
+        do {
+            try sendLocked(FrameCodec.encode(message), fds: [])
+            sendLock.unlock()
+            state.withLock { s in
+                for case .createLayer(let c) in operations { s.uncommitted.remove(LayerID(c.layer)) }
+            }
+        } catch {
+            sendLock.unlock()
+            log.error("commit \(transaction) of \(operations.count) operations was not sent: \(error)")
+            for id in completions {
+                if let block = CompletionRegistry.shared.reported(id) { deliver(block) }
+            }
+        }
+    }
+
+    /// Runs `work` on the delegate queue.
+    func deliver(_ work: @escaping @Sendable () -> Void) {
+        delegateQueue.async(execute: work)
+    }
+
+    // MARK: Requests
+
+    /// Sends the request `build` makes with a fresh request id and waits for its reply.
+    func request(_ build: (UInt32) -> Message) throws(AnimKitError) -> Message {
+        let waiter = Waiter()
+        let id = try state.withLock { s throws(AnimKitError) -> UInt32 in
+            if let reason = s.closeReason { throw reason }
+            let id = s.nextRequest
+            s.nextRequest = s.nextRequest == .max ? 1 : s.nextRequest + 1
+            s.waiters[id] = waiter
+            return id
+        }
+        do {
+            try send(build(id))
+        } catch {
+            state.withLock { _ = $0.waiters.removeValue(forKey: id) }
+            throw error
+        }
+        waiter.semaphore.wait()
+        let result = state.withLock { _ in waiter.result }
+        guard let result else { throw .closed(reason: "no reply to request \(id)") }
+        return try result.get()
+    }
+
+    /// A Sync round trip. When it returns, the server has handled everything sent before it, and every
+    /// event it sent before has been delivered: delegates and blocks for them have run (unless this is
+    /// called on `delegateQueue` itself, where they run after the current work item).
+    public func sync() throws(AnimKitError) {
+        let reply = try request { .sync(Sync(request: $0)) }
+        guard case .syncReply = reply else { throw .unexpectedReply("\(reply.name) to Sync") }
+        if DispatchQueue.getSpecific(key: queueKey) != ObjectIdentifier(self) {
+            delegateQueue.sync {}
+        }
+    }
+
+    /// Steers or reads the server clock (the server's own user or root only; set and advance need
+    /// `animserverd --clock manual`).
+    public func clock(_ action: ClockAction) throws(AnimKitError) -> ClockState {
+        let reply = try request { .clockControl(ClockControl(request: $0, action: action)) }
+        guard case .clockState(let s) = reply else { throw .unexpectedReply("\(reply.name) to ClockControl") }
+        return ClockState(mode: s.mode, time: s.time, isPaused: s.paused, rate: s.rate)
+    }
+
+    /// An inspection document (JSON text), as animctl shows it.
+    public func inspect(_ query: WireInspectQuery) throws(AnimKitError) -> String {
+        let reply = try request { .inspectRequest(InspectRequest(request: $0, query: query)) }
+        guard case .inspectReply(let r) = reply else { throw .unexpectedReply("\(reply.name) to InspectRequest") }
+        return r.json
+    }
+}
+
+/// The server clock, as `Connection.clock(_:)` reports it.
+public struct ClockState: Hashable, Sendable {
+    public var mode: ClockMode
+    public var time: Double
+    public var isPaused: Bool
+    public var rate: Double
+}

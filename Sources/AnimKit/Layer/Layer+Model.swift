@@ -1,0 +1,82 @@
+import AnimCore
+import AnimProtocol
+
+/// Reading and changing model values: the one path every property setter takes.
+extension Layer {
+    /// Reads the model state under the connection's lock.
+    func read<T>(_ body: (LayerState) -> T) -> T {
+        let state = connection.state.withLock { s in try? s.tree.state(of: id) }
+        return body(state ?? LayerState(layerClass: layerClass))
+    }
+
+    /// The model value at `keyPath` ("opacity", "position.x", "transform.rotation.z"). A path the layer's
+    /// class does not have is an error.
+    public func value(forKeyPath keyPath: String) throws(AnimKitError) -> AnimationValue {
+        let path: AnimKeyPath
+        do { path = try AnimKeyPath(keyPath, on: layerClass) } catch { throw .invalid(error) }
+        return read { path.value(in: $0) }
+    }
+
+    /// Sets the model value at `keyPath`, as the typed property would. A path the class does not have, a
+    /// value of the wrong kind, a non-finite or out-of-range number is an error, and nothing is changed
+    /// or sent.
+    public func setValue(_ value: AnimationValue, forKeyPath keyPath: String) throws(AnimKitError) {
+        let path: AnimKeyPath
+        do { path = try AnimKeyPath(keyPath, on: layerClass) } catch { throw .invalid(error) }
+        try change(path, to: value)
+    }
+
+    /// The setters of typed properties: a refused value (only a non-finite or out-of-range number can be)
+    /// is logged, and nothing changes.
+    func set(_ property: LayerProperty, _ value: AnimationValue) {
+        do {
+            try change(AnimKeyPath(property: property), to: value)
+        } catch {
+            log.error("\(id).\(property.key) = \(value) refused: \(error)")
+        }
+    }
+
+    /// Checks the change, looks up the action while the old value still shows (§9.1), applies it to the
+    /// model, records a setProperty of the whole property, then runs the action. A mask change moves
+    /// ownership of the masks involved.
+    func change(_ path: AnimKeyPath, to value: AnimationValue) throws(AnimKitError) {
+        let property = path.property
+        do {
+            var probe = read { $0 }
+            try path.set(value, in: &probe)
+        } catch {
+            throw .invalid(error)
+        }
+        let action = connection.isCommitted(id) ? self.action(forKey: property.key) : nil
+        var letGo: [Layer] = []
+        let whole = try connection.state.withLock { s throws(AnimKitError) -> AnimationValue in
+            let oldMask = s.tree.node(id)?.state.mask
+            var result = value
+            do throws(AnimCoreError) {
+                try s.tree.updateState(of: id) { (state: inout LayerState) throws(AnimCoreError) in
+                    try path.set(value, in: &state)
+                    result = state.value(of: property)
+                }
+            } catch {
+                throw .invalid(error)
+            }
+            if property == .mask {
+                for mask in [oldMask, s.tree.node(id)?.state.mask] {
+                    if let mask, let object = s.updateOwnership(of: mask) { letGo.append(object) }
+                }
+            }
+            return result
+        }
+        ThreadTransaction.current.append(
+            .setProperty(WireSetProperty(layer: id.rawValue, keyPath: property.key, value: whole.wire)),
+            for: connection)
+        if let action {
+            do {
+                try action.run(forKey: property.key, object: self)
+            } catch {
+                log.error("\(id): the action for \"\(property.key)\" failed: \(error)")
+            }
+        }
+        withExtendedLifetime(letGo) {}
+    }
+}

@@ -1,0 +1,16 @@
+import AnimCore
+
+/// CAScrollLayer: shows the part of its sublayers its bounds origin scrolls to.
+open class ScrollLayer: Layer, @unchecked Sendable {
+    override class var kind: LayerClass { .scroll }
+
+    public required init(connection: Connection) {
+        super.init(connection: connection)
+    }
+
+    /// "none", "vertically", "horizontally" or "both".
+    public var scrollMode: String {
+        get { read { ($0.special.scroll ?? ScrollLayerProperties()).scrollMode } }
+        set { set(.scrollMode, .string(newValue)) }
+    }
+}

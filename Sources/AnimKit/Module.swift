@@ -1,1 +1,0 @@
-// AnimKit: module placeholder until its first file lands.

@@ -1,0 +1,140 @@
+import AnimCore
+import AnimProtocol
+
+/// One client's scene: its layer tree with the animations, which client animation id each attached
+/// animation has, and the completions waiting for animations. A value type, so a commit is applied to a
+/// copy and swapped in only when every operation succeeded.
+struct ClientContext: Sendable {
+    var tree = LayerTree()
+    /// By layer, then by the animation's `LayerAnimations` entry id.
+    private(set) var animations: [LayerID: [UInt64: ClientAnimation]] = [:]
+    /// Client animation ids that have not stopped yet, with their layer (ids must be unique while running).
+    private(set) var runningIDs: [UInt64: LayerID] = [:]
+    var completions = CompletionTracker()
+
+    /// The animations attached over all layers.
+    var animationCount: Int { animations.values.reduce(0) { $0 + $1.count } }
+
+    /// The client id of the entry `entryID` on `layer`.
+    func clientAnimation(on layer: LayerID, entry entryID: UInt64) -> ClientAnimation? {
+        animations[layer]?[entryID]
+    }
+
+    /// Records a newly attached animation.
+    mutating func register(_ clientID: UInt64, entry entryID: UInt64, on layer: LayerID, completion: UInt64) {
+        animations[layer, default: [:]][entryID] = ClientAnimation(id: clientID)
+        runningIDs[clientID] = layer
+        if completion != 0 {
+            completions.animationAdded(clientID, to: TransactionStack.CompletionID(completion))
+        }
+    }
+
+    /// Turns AnimCore's event on `layer` into the messages the client gets, at server time `time`: the
+    /// start or stop, then any transaction completed by the stop. A stop already reported is dropped.
+    mutating func report(_ event: AnimationEvent, on layer: LayerID, at time: Double, into out: inout [Message]) {
+        guard var owner = animations[layer]?[event.animationID] else { return }
+        switch event.kind {
+        case .didStart:
+            out.append(
+                .animationStarted(
+                    AnimationStarted(layer: layer.rawValue, animationID: owner.id, key: event.key, time: time)))
+        case .didStop(let finished):
+            if !owner.stopped {
+                owner.stopped = true
+                runningIDs[owner.id] = nil
+                out.append(
+                    .animationStopped(
+                        AnimationStopped(
+                            layer: layer.rawValue, animationID: owner.id, key: event.key, finished: finished, time: time
+                        )))
+                for completion in completions.animationStopped(owner.id) {
+                    out.append(.transactionCompleted(TransactionCompleted(completion: completion.rawValue, time: time)))
+                }
+            }
+            let attached = tree.node(layer)?.animations.entries.contains { $0.id == event.animationID } ?? false
+            if attached {
+                animations[layer]?[event.animationID] = owner
+            } else {
+                animations[layer]?[event.animationID] = nil
+                if animations[layer]?.isEmpty == true { animations[layer] = nil }
+            }
+        }
+    }
+
+    /// Reports every animation of `layer` as stopped unfinished (the layer is going away) and forgets them.
+    mutating func stopAll(on layer: LayerID, at time: Double, into out: inout [Message]) {
+        guard let node = tree.node(layer) else { return }
+        for entry in node.animations.entries {
+            guard let owner = animations[layer]?[entry.id], !owner.stopped else { continue }
+            runningIDs[owner.id] = nil
+            out.append(
+                .animationStopped(
+                    AnimationStopped(
+                        layer: layer.rawValue, animationID: owner.id, key: entry.key, finished: false, time: time)))
+            for completion in completions.animationStopped(owner.id) {
+                out.append(.transactionCompleted(TransactionCompleted(completion: completion.rawValue, time: time)))
+            }
+        }
+        animations[layer] = nil
+    }
+
+    /// Moves every animation to server time `t` and returns the events as messages, in time order.
+    mutating func advance(to t: Double) -> [Message] {
+        let events = tree.advanceAnimations(toAbsoluteTime: t)
+        var out: [Message] = []
+        for (layer, event) in events {
+            let converted = (try? tree.convertTime(event.localTime, from: layer, to: nil)) ?? nil
+            let time = converted.flatMap { $0.isFinite ? $0 : nil } ?? t
+            report(event, on: layer, at: time, into: &out)
+        }
+        return out
+    }
+
+    /// The presentation state of `id` at server time `t`.
+    func presentation(of id: LayerID, at t: Double) throws(AnimCoreError) -> LayerState {
+        guard let node = tree.node(id) else { throw .unknownLayer(id) }
+        let local = try tree.localTime(of: id, fromAbsolute: t)
+        return PresentationEvaluator.presentation(of: node.state, animations: node.animations, atLocalTime: local).state
+    }
+
+    /// When this client next needs a frame, seen from server time `now`.
+    func wakeup(at now: Double, frameInterval: Double, clockPaused: Bool) -> Wakeup {
+        var earliest: Double?
+        for layer in animations.keys {
+            guard let node = tree.node(layer), let local = try? tree.localTime(of: layer, fromAbsolute: now) else {
+                continue
+            }
+            let later = (try? tree.localTime(of: layer, fromAbsolute: now + frameInterval)) ?? local
+            // Under a paused clock or a layer with speed 0 local time stands still: nothing moves.
+            let frozen = clockPaused || later == local
+            for entry in node.animations.entries {
+                let phase = entry.attached.phase(atLocalTime: local)
+                let eventPending =
+                    (!entry.hasStarted && phase != .before) || (phase == .after && !entry.hasFinished)
+                if eventPending { return .now }
+                if frozen { continue }
+                switch phase {
+                case .active: return .continuous
+                case .before:
+                    let begin = entry.attached.animation.timing.beginTime
+                    if let t = (try? tree.convertTime(begin, from: layer, to: nil)) ?? nil, t.isFinite {
+                        earliest = min(earliest ?? t, t)
+                    }
+                case .after: break
+                }
+            }
+        }
+        return earliest.map(Wakeup.at) ?? .idle
+    }
+
+    enum Wakeup: Equatable {
+        /// Nothing will change by itself.
+        case idle
+        /// An event is due: one frame now.
+        case now
+        /// Something animates: a frame every interval.
+        case continuous
+        /// The first animation that has not begun begins at this server time.
+        case at(Double)
+    }
+}

@@ -1,0 +1,110 @@
+import AnimCore
+
+/// The JSON documents of InspectReply (protocol/README.md describes them for animctl and other tools).
+/// Times are seconds of server media time unless named otherwise; ids are the client's own numbers.
+enum InspectionDocuments {
+    struct Status: Encodable {
+        /// Seconds since the server started (real time).
+        var uptime: Double
+        var clients: Int
+        var layers: Int
+        var animations: Int
+        var frames: UInt64
+        /// Milliseconds to evaluate a frame over the recent frames.
+        var frameTime: FrameTime
+        var memory: Memory
+        var images: Int
+        var imageBytes: Int
+        /// Open file descriptors of the server process.
+        var openFDs: Int
+    }
+
+    struct FrameTime: Encodable {
+        var p50: Double
+        var p99: Double
+        var max: Double
+    }
+
+    struct Memory: Encodable {
+        /// Resident set size in bytes.
+        var rss: Int
+    }
+
+    struct Client: Encodable {
+        var session: UInt32
+        var name: String
+        var pid: Int32?
+        var uid: UInt32?
+        var layers: Int
+        var animations: Int
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(session, forKey: .session)
+            try c.encode(name, forKey: .name)
+            try c.encode(pid, forKey: .pid)  // null when the kernel did not tell
+            try c.encode(uid, forKey: .uid)
+            try c.encode(layers, forKey: .layers)
+            try c.encode(animations, forKey: .animations)
+        }
+
+        enum CodingKeys: String, CodingKey { case session, name, pid, uid, layers, animations }
+    }
+
+    struct Tree: Encodable {
+        var session: UInt32
+        var presentation: Bool
+        var roots: [TreeLayer]
+    }
+
+    struct TreeLayer: Encodable {
+        var id: UInt32
+        var `class`: String
+        var properties: [String: PropertyValue]
+        var sublayers: [TreeLayer]
+    }
+
+    struct Layer: Encodable {
+        var session: UInt32
+        var id: UInt32
+        var `class`: String
+        var properties: [String: PropertyValue]
+        /// `animationKeys`: the keys in application order (animations added without a key are left out).
+        var animations: [String]
+    }
+
+    struct Animation: Encodable {
+        var session: UInt32
+        var layer: UInt32
+        /// The id the client gave the animation.
+        var id: UInt64
+        var key: String?
+        /// "CABasicAnimation", "CAKeyframeAnimation", "CASpringAnimation", "CAAnimationGroup", "CATransition".
+        var `class`: String
+        /// In the layer's time (server media time for a root layer with default timing).
+        var beginTime: Double
+        var duration: Double
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(session, forKey: .session)
+            try c.encode(layer, forKey: .layer)
+            try c.encode(id, forKey: .id)
+            try c.encode(key, forKey: .key)  // null for an animation added without a key
+            try c.encode(`class`, forKey: .class)
+            try c.encode(beginTime, forKey: .beginTime)
+            try c.encode(duration, forKey: .duration)
+        }
+
+        enum CodingKeys: String, CodingKey { case session, layer, id, key, `class`, beginTime, duration }
+    }
+
+    /// Every property of `state`'s class by key path.
+    static func properties(of state: LayerState) -> [String: PropertyValue] {
+        var out: [String: PropertyValue] = [:]
+        for p in LayerProperty.allCases where p.exists(on: state.layerClass) {
+            out[p.key] = state.value(of: p)
+        }
+        return out
+    }
+}

@@ -1,1 +1,0 @@
-// AnimServer: module placeholder until its first file lands.

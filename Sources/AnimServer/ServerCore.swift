@@ -1,0 +1,303 @@
+import AnimCore
+import AnimProtocol
+import AnimTransport
+import Logging
+
+/// The I/O-free heart of animserverd: sessions, their scenes, commits, queries, clock control, inspection
+/// and the frame logic. The runtime glue feeds it decoded messages and frame ticks and sends what it
+/// returns; nothing here touches a socket, so tests drive it with `Message` values and a manual clock.
+///
+/// Used only on the server's loop thread; not Sendable.
+public final class ServerCore {
+    public let configuration: ServerConfiguration
+    /// The server's media time; the glue reads `clock.now()` for frame times.
+    public let clock: ServerClock
+    /// The user the server runs as: it and root may control the clock and inspect.
+    public let serverUID: UInt32
+    /// Where finished frames go.
+    public var frameSink: any FrameSink = CountingFrameSink()
+
+    let logger: Logger
+    var sessions: [SessionID: Session] = [:]
+    private var nextSession: UInt32 = 1
+    /// Something changed since the last frame (a commit, a clock jump, a client gone).
+    private(set) var needsFrame = false
+    private(set) var frames: UInt64 = 0
+    private var lastFrameTime: Double?
+    private var frameTimes = FrameTimeSamples()
+    private let started = ContinuousClock.now
+
+    public init(configuration: ServerConfiguration, clock: ServerClock, serverUID: UInt32, logger: Logger) {
+        self.configuration = configuration
+        self.clock = clock
+        self.serverUID = serverUID
+        self.logger = logger
+    }
+
+    // MARK: Sessions
+
+    /// A connection was accepted; `credentials` come from SO_PEERCRED.
+    public func openSession(credentials: PeerCredentials?) -> SessionID {
+        let id = SessionID(nextSession)
+        nextSession += 1
+        sessions[id] = Session(id: id, credentials: credentials)
+        logger.debug(
+            "session opened",
+            metadata: [
+                "session": "\(id.rawValue)", "pid": "\(credentials.map { "\($0.pid)" } ?? "unknown")",
+                "uid": "\(credentials.map { "\($0.uid)" } ?? "unknown")",
+            ])
+        return id
+    }
+
+    /// The connection is gone: its layers, animations and images are freed (unmapping the images). Nothing
+    /// is sent to it any more; other sessions are not told.
+    public func closeSession(_ id: SessionID) -> [Delivery] {
+        guard let session = sessions.removeValue(forKey: id) else { return [] }
+        if session.context.tree.count > 0 { needsFrame = true }
+        logger.debug(
+            "session closed",
+            metadata: [
+                "session": "\(id.rawValue)", "layers": "\(session.context.tree.count)",
+                "images": "\(session.images.images.count)",
+            ])
+        return []
+    }
+
+    /// One decoded message from `id`. Returns the replies, events and errors to send. Takes ownership of
+    /// `fds` (and of the message's own): all are closed before returning, an image's after it was mapped.
+    public func receive(_ message: Message, fds: [Int32], from id: SessionID) -> [Delivery] {
+        let owned = Set(fds).union(message.fds)
+        defer { FileDescriptor.close(Array(owned)) }
+        guard let session = sessions[id] else {
+            logger.warning("message for an unknown session", metadata: ["session": "\(id.rawValue)"])
+            return []
+        }
+        guard session.phase != .closing else { return [] }
+        guard message.sender == .client else {
+            return fatal(
+                session,
+                ProtocolError(
+                    .wrongDirection, opcode: message.opcode, field: "opcode", value: "\(message.opcode)",
+                    detail: "\(message.name) is sent only by the server"))
+        }
+        switch (session.phase, message) {
+        case (.awaitingHello, .hello(let hello)):
+            return handshake(session, hello)
+        case (.awaitingHello, _):
+            return fatal(
+                session,
+                ProtocolError(
+                    .notNegotiated, opcode: message.opcode, field: "opcode", value: message.name,
+                    detail: "the first message must be Hello, not \(message.name)"))
+        case (_, .hello):
+            return fatal(
+                session,
+                ProtocolError(
+                    .notNegotiated, opcode: message.opcode, field: "opcode", value: message.name,
+                    detail: "Hello was already answered; a connection says Hello once"))
+        default:
+            return handle(message, fds: Array(owned), from: session).map {
+                Delivery(session: id, message: $0)
+            }
+        }
+    }
+
+    private func handshake(_ session: Session, _ hello: Hello) -> [Delivery] {
+        let low = max(hello.minVersion, ProtocolVersion.minimum)
+        let high = min(hello.maxVersion, ProtocolVersion.current)
+        guard hello.minVersion <= hello.maxVersion, low <= high else {
+            return fatal(
+                session,
+                ProtocolError(
+                    .versionMismatch, opcode: Hello.opcode, field: "minVersion",
+                    value: "\(hello.minVersion)…\(hello.maxVersion)",
+                    detail:
+                        "the client speaks versions \(hello.minVersion)…\(hello.maxVersion); "
+                        + "the server speaks \(ProtocolVersion.minimum)…\(ProtocolVersion.current)"))
+        }
+        session.phase = .ready(version: high)
+        session.name = hello.clientName
+        let welcome = Welcome(
+            version: high, session: session.id.rawValue, serverTime: clock.now(), clockMode: clock.wireMode,
+            maxMessageBytes: configuration.maxMessageBytes, maxLayers: configuration.maxLayers,
+            maxAnimations: configuration.maxAnimations, maxImageBytes: configuration.maxImageBytes)
+        logger.info(
+            "client connected", metadata: ["session": "\(session.id.rawValue)", "name": "\(hello.clientName)"])
+        return [Delivery(session: session.id, message: .welcome(welcome))]
+    }
+
+    /// Reports a fatal error; the glue closes the connection after sending it.
+    private func fatal(_ session: Session, _ error: ProtocolError) -> [Delivery] {
+        session.phase = .closing
+        logger.notice(
+            "closing a client after a fatal error",
+            metadata: ["session": "\(session.id.rawValue)", "error": "\(error)"])
+        return [Delivery(session: session.id, message: errorReport(error, request: 0, fatal: true), closeAfter: true)]
+    }
+
+    func errorReport(_ error: ProtocolError, request: UInt64, fatal: Bool = false) -> Message {
+        .errorReport(
+            ErrorReport(
+                code: error.code.rawValue, opcode: error.opcode ?? 0, request: request, field: error.field,
+                value: error.value, message: error.detail, fatal: fatal))
+    }
+
+    // MARK: Messages of a ready session
+
+    private func handle(_ message: Message, fds: [Int32], from session: Session) -> [Message] {
+        switch message {
+        case .commit(let commit): return apply(commit, from: session)
+        case .imageUpload(let upload): return storeImage(upload, fds: fds, from: session)
+        case .imageRelease(let release):
+            do {
+                try session.images.release(ImageID(release.image))
+                needsFrame = true
+                return []
+            } catch {
+                return [errorReport(error, request: UInt64(release.image))]
+            }
+        case .presentationQuery(let query): return presentation(query, for: session)
+        case .hitTestQuery(let query): return hitTest(query, for: session)
+        case .sync(let sync):
+            // Messages are handled in order as they arrive, so everything before this one is done.
+            return [.syncReply(SyncReply(request: sync.request, time: clock.now()))]
+        case .clockControl(let control): return clockControl(control, from: session)
+        case .inspectRequest(let request): return inspect(request, from: session)
+        case .hello, .welcome, .commitApplied, .errorReport, .animationStarted, .animationStopped,
+            .transactionCompleted, .presentationReply, .hitTestReply, .syncReply, .clockState, .inspectReply:
+            // Hello and server messages were dealt with before.
+            return []
+        }
+    }
+
+    private func apply(_ commit: Commit, from session: Session) -> [Message] {
+        let now = clock.now()
+        let images = session.images
+        let env = CommitEnvironment(
+            now: now, maxLayers: configuration.maxLayers, maxAnimations: configuration.maxAnimations,
+            hasImage: { images.contains($0) }, logger: logger)
+        var copy = session.context
+        do {
+            let events = try copy.apply(commit, before: session.context, in: env)
+            session.context = copy
+            needsFrame = true
+            return [.commitApplied(CommitApplied(transaction: commit.transaction, time: now))] + events
+        } catch {
+            logger.debug(
+                "commit refused",
+                metadata: [
+                    "session": "\(session.id.rawValue)", "transaction": "\(commit.transaction)", "error": "\(error)",
+                ])
+            return [errorReport(error, request: commit.transaction)]
+        }
+    }
+
+    private func storeImage(_ upload: ImageUpload, fds: [Int32], from session: Session) -> [Message] {
+        guard fds.count == 1, let fd = fds.first else {
+            // The codec checks the count, so only a caller that skipped it gets here.
+            return [
+                errorReport(
+                    ProtocolError(
+                        .fileDescriptorMismatch, opcode: ImageUpload.opcode, field: "fds", value: "\(fds.count)",
+                        detail: "ImageUpload carries exactly 1 file descriptor, not \(fds.count)"),
+                    request: UInt64(upload.image))
+            ]
+        }
+        do {
+            try session.images.add(upload, fd: fd, maxBytes: configuration.maxImageBytes)
+            return []
+        } catch {
+            return [errorReport(error, request: UInt64(upload.image))]
+        }
+    }
+
+    /// Whether the session's user may steer the clock and inspect: the server's own user or root.
+    func isPrivileged(_ session: Session) -> Bool {
+        guard let credentials = session.credentials else { return false }
+        return credentials.uid == 0 || credentials.uid == serverUID
+    }
+
+    func permissionDenied(_ session: Session, opcode: UInt16, request: UInt32, what: String) -> Message {
+        let uid = session.credentials.map { "\($0.uid)" } ?? "unknown"
+        return errorReport(
+            ProtocolError(
+                .permissionDenied, opcode: opcode, field: "uid", value: uid,
+                detail: "\(what) is for the server's user (uid \(serverUID)) or root; this client runs as uid \(uid)"),
+            request: UInt64(request))
+    }
+
+    // MARK: Frames
+
+    /// The scene changed in a way no animation accounts for: the next frame is due at once.
+    func markChanged() { needsFrame = true }
+
+    /// Runs one frame for presentation time `time`: advances every client's animations (their events come
+    /// back, each client's in time order), evaluates every layer's presentation and hands the snapshot to
+    /// the frame sink.
+    public func renderFrame(at time: Double) -> [Delivery] {
+        let began = ContinuousClock.now
+        var out: [Delivery] = []
+        var clients: [RenderSnapshot.Client] = []
+        for id in sessions.keys.sorted() {
+            guard let session = sessions[id], session.isReady else { continue }
+            for message in session.context.advance(to: time) {
+                out.append(Delivery(session: id, message: message))
+            }
+            clients.append(
+                RenderSnapshot.Client(
+                    session: id, tree: session.context.tree, images: session.images.images, at: time))
+        }
+        frames += 1
+        let snapshot = RenderSnapshot(frame: frames, time: time, clients: clients)
+        frameTimes.record(Self.seconds(ContinuousClock.now - began))
+        needsFrame = false
+        lastFrameTime = time
+        frameSink.present(snapshot)
+        return out
+    }
+
+    /// When the next frame is needed, in server media time: `now` after a change or when an event is due,
+    /// one frame interval after the last frame while something animates, the begin time of the first
+    /// animation still waiting, or nil when nothing will change by itself (the loop sleeps). With a manual
+    /// or paused clock the glue waits for a control message instead of a timer
+    /// (`ServerClock.monotonicTime(forMediaTime:)` is nil then).
+    public func nextFrameTime(after now: Double) -> Double? {
+        if needsFrame { return now }
+        let interval = configuration.frameInterval
+        var earliest: Double?
+        for session in sessions.values where session.isReady {
+            switch session.context.wakeup(at: now, frameInterval: interval, clockPaused: clock.isPaused) {
+            case .idle: continue
+            case .now: return now
+            case .continuous: return max(now, (lastFrameTime ?? now) + interval)
+            case .at(let t): earliest = min(earliest ?? t, t)
+            }
+        }
+        return earliest.map { max($0, now) }
+    }
+
+    // MARK: Statistics
+
+    public var statistics: ServerStatistics {
+        var layers = 0
+        var animations = 0
+        var images = 0
+        var imageBytes = 0
+        for session in sessions.values {
+            layers += session.context.tree.count
+            animations += session.context.animationCount
+            images += session.images.images.count
+            imageBytes += session.images.totalBytes
+        }
+        return ServerStatistics(
+            uptime: Self.seconds(ContinuousClock.now - started), sessions: sessions.count, layers: layers,
+            animations: animations, images: images, imageBytes: imageBytes, frames: frames,
+            frameTime: frameTimes.summary)
+    }
+
+    static func seconds(_ d: Duration) -> Double {
+        let (s, attoseconds) = d.components
+        return Double(s) + Double(attoseconds) * 1e-18
+    }
+}

@@ -1,0 +1,33 @@
+import AnimProtocol
+import AnimTransport
+
+/// One connection's state: where it stands in the handshake, who is on the other end, and its scene.
+final class Session {
+    enum Phase: Equatable {
+        /// Accepted; only Hello is allowed.
+        case awaitingHello
+        /// Hello answered with Welcome in this protocol version.
+        case ready(version: UInt16)
+        /// A fatal error was reported; the glue closes the connection, nothing more is handled.
+        case closing
+    }
+
+    let id: SessionID
+    /// From SO_PEERCRED; nil when the kernel did not tell (then the session has no privileges).
+    let credentials: PeerCredentials?
+    var phase = Phase.awaitingHello
+    /// The name Hello gave, for animctl.
+    var name = ""
+    var context = ClientContext()
+    var images = ImageStore()
+
+    init(id: SessionID, credentials: PeerCredentials?) {
+        self.id = id
+        self.credentials = credentials
+    }
+
+    var isReady: Bool {
+        if case .ready = phase { return true }
+        return false
+    }
+}

@@ -1,0 +1,100 @@
+import AnimKit
+import AnimProtocol
+import AnimTransport
+import Dispatch
+import Foundation
+
+/// Plays the server by hand over a socket pair: it welcomes the SDK, answers Sync itself (so
+/// `connection.sync()` proves every earlier message arrived), and records every other message.
+final class FakeServer: @unchecked Sendable {
+    let socket: SeqPacketSocket
+    let connection: Connection
+    let hello: Hello
+    /// A serial queue the tests own: the main queue is not drained while tests run.
+    let queue = DispatchQueue(label: "AnimKitTests.delegates")
+    let queueKey = DispatchSpecificKey<String>()
+    private let lock = NSLock()
+    private var messages: [Message] = []
+
+    init() throws {
+        let (client, server) = try SeqPacketSocket.pair()
+        socket = server
+        let welcome = Welcome(
+            version: 1, session: 7, serverTime: 100, clockMode: .manual, maxMessageBytes: 1 << 20, maxLayers: 1000,
+            maxAnimations: 1000, maxImageBytes: 1 << 24)
+        _ = try server.send(FrameCodec.encode(.welcome(welcome)))
+        connection = try Connection.connect(socket: client, name: "animkit-tests")
+        guard case .record(let record) = try server.receive(maxBytes: 1 << 21),
+            case .hello(let hello) = try FrameCodec.decode(record.bytes)
+        else { throw FakeServerError.noHello }
+        self.hello = hello
+        queue.setSpecific(key: queueKey, value: "delegates")
+        connection.delegateQueue = queue
+        let thread = Thread { [self] in serve() }
+        thread.start()
+    }
+
+    private func serve() {
+        while case .record(let record)? = try? socket.receive(maxBytes: 1 << 21, maxFDs: 4) {
+            guard let message = try? FrameCodec.decode(record.bytes, fds: record.fds) else { return }
+            if case .sync(let s) = message {
+                _ = try? socket.send(FrameCodec.encode(.syncReply(SyncReply(request: s.request, time: 100))))
+                continue
+            }
+            lock.lock()
+            messages.append(message)
+            lock.unlock()
+        }
+    }
+
+    func send(_ message: Message) throws {
+        _ = try socket.send(FrameCodec.encode(message))
+    }
+
+    /// Everything the SDK sent (except Sync) since the last call, after a Sync round trip.
+    func drain() throws -> [Message] {
+        try connection.sync()
+        lock.lock()
+        defer {
+            messages = []
+            lock.unlock()
+        }
+        return messages
+    }
+
+    /// The operations of the single Commit sent since the last drain.
+    func commitOperations() throws -> [WireOperation] {
+        let sent = try drain()
+        guard sent.count == 1, case .commit(let commit) = sent[0] else { throw FakeServerError.notOneCommit(sent) }
+        return commit.operations
+    }
+
+    func commit() throws -> Commit {
+        let sent = try drain()
+        guard sent.count == 1, case .commit(let commit) = sent[0] else { throw FakeServerError.notOneCommit(sent) }
+        return commit
+    }
+}
+
+enum FakeServerError: Error {
+    case noHello
+    case notOneCommit([Message])
+}
+
+/// Records what delegates and blocks were told, and on which queue.
+final class Recorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String] = []
+
+    func record(_ entry: String) {
+        lock.lock()
+        entries.append(entry)
+        lock.unlock()
+    }
+
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries
+    }
+}

@@ -1,1 +1,0 @@
-// AnimKitTests: suites land here.

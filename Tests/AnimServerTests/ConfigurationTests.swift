@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@testable import AnimServer
+
+@Suite("Configuration file")
+struct ConfigurationTests {
+    static func write(_ text: String) throws -> String {
+        let path = "/tmp/animserver-config-\(getpid())-\(UUID().uuidString).json"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func defaults() {
+        let c = ServerConfiguration()
+        #expect(c.maxLayers == 10000)
+        #expect(c.maxAnimations == 10000)
+        #expect(c.maxMessageBytes == 1_048_576)
+        #expect(c.maxImageBytes == 268_435_456)
+        #expect(c.frameRate == 60)
+    }
+
+    @Test func aGoodFileSetsWhatItNames() throws {
+        let path = try Self.write(#"{"maxLayers": 500, "maxImageBytes": 1048576, "frameRate": 30}"#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let c = try ServerConfiguration.load(path: path)
+        #expect(c.maxLayers == 500)
+        #expect(c.maxImageBytes == 1_048_576)
+        #expect(c.frameRate == 30)
+        #expect(c.maxAnimations == 10000)
+        #expect(try ServerConfiguration(json: Data("{}".utf8)) == ServerConfiguration())
+    }
+
+    @Test(arguments: [
+        (#"{"maxLayer": 5}"#, "maxLayer", "5"),
+        (#"{"maxLayers": "many"}"#, "maxLayers", "\"many\""),
+        (#"{"maxLayers": -1}"#, "maxLayers", "-1"),
+        (#"{"maxLayers": 1.5}"#, "maxLayers", "1.5"),
+        (#"{"maxLayers": true}"#, "maxLayers", "true"),
+        (#"{"maxAnimations": 0}"#, "maxAnimations", "0"),
+        (#"{"maxMessageBytes": 2000000}"#, "maxMessageBytes", "2000000"),
+        (#"{"frameRate": null}"#, "frameRate", "null"),
+        (#"{"frameRate": 0}"#, "frameRate", "0"),
+    ])
+    func badValuesAreNamed(text: String, key: String, value: String) throws {
+        let error = #expect(throws: ConfigurationError.self) { try ServerConfiguration(json: Data(text.utf8)) }
+        #expect(error?.key == key)
+        #expect(error?.value == value)
+    }
+
+    @Test func unreadableOrMalformedFiles() throws {
+        let missing = #expect(throws: ConfigurationError.self) {
+            try ServerConfiguration.load(path: "/tmp/animserver-no-such-config-\(getpid()).json")
+        }
+        #expect(missing?.reason.contains("cannot read") == true)
+        let path = try Self.write("[1, 2]")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let notObject = #expect(throws: ConfigurationError.self) { try ServerConfiguration.load(path: path) }
+        #expect(notObject?.path == path)
+        #expect(notObject?.description.hasPrefix(path) == true)
+    }
+}

@@ -1,1 +1,0 @@
-// AnimServerTests: suites land here.
