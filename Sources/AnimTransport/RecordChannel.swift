@@ -32,6 +32,8 @@ public final class RecordChannel: @unchecked Sendable {
     public private(set) var queuedBytes = 0
     private var watchingWritable = false
     private var closed = false
+    /// Set by `closeAfterFlush`: nothing more is read, and the socket closes once the queue is empty.
+    private var closing = false
 
     /// Makes `socket` non-blocking and registers it on `loop` for reading.
     public init(
@@ -105,8 +107,29 @@ public final class RecordChannel: @unchecked Sendable {
         discardQueue()
     }
 
+    /// Stops reading and closes once every queued record is sent, so a last message (a fatal error report) reaches
+    /// the peer; records already handed to the kernel are delivered even after the close. Does not call `onClose`.
+    public func closeAfterFlush() {
+        guard !closed else { return }
+        if queueStart == queue.count {
+            close()
+            return
+        }
+        closing = true
+        do {
+            try loop.modify(fd: socket.fd, events: .writable)
+            watchingWritable = true
+        } catch {
+            close()
+        }
+    }
+
     private func handle(_ events: EventLoop.Events) {
         if events.contains(.writable) { flush() }
+        if closing {
+            if !events.isDisjoint(with: [.hangup, .error]) { close() }
+            return
+        }
         if !closed && !events.isDisjoint(with: [.readable, .hangup, .error]) { readAvailable() }
     }
 
@@ -139,6 +162,10 @@ public final class RecordChannel: @unchecked Sendable {
             }
             queue.removeAll(keepingCapacity: true)
             queueStart = 0
+            if closing {
+                close()
+                return
+            }
             if watchingWritable {
                 try loop.modify(fd: socket.fd, events: .readable)
                 watchingWritable = false

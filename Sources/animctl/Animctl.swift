@@ -6,8 +6,11 @@ struct Animctl: ParsableCommand {
         commandName: "animctl",
         abstract: "Inspect and steer animserver, and evaluate animations offline.",
         discussion: """
-            The offline commands read a scene document: a layer's model values and the animations added to it, \
+            eval and plot work offline; status, clients, tree, layer, animations and clock talk to a running \
+            animserverd. The offline commands read a scene document: a layer's model values and the animations added to it, \
             as JSON (docs/json-format.md).
             """,
-        subcommands: [Eval.self, Plot.self])
+        subcommands: [
+            Eval.self, Plot.self, Status.self, Clients.self, Tree.self, LayerCommand.self, Animations.self, Clock.self,
+        ])
 }

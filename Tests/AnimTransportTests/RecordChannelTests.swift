@@ -108,6 +108,29 @@ final class ChannelHarness: Sendable {
         #expect(harness.closes.all.isEmpty)
     }
 
+    @Test func closeAfterFlushDeliversEveryQueuedRecordThenCloses() throws {
+        let harness = try ChannelHarness(maxQueuedBytes: 256 << 20)
+        defer { harness.finish() }
+        let recordBytes = 64 * 1024
+        let count = harness.onLoop { channel -> Int in
+            var count = 0
+            while channel.queuedBytes < 4 * recordBytes && count < 10_000 {
+                channel.send([UInt8](repeating: UInt8(truncatingIfNeeded: count), count: recordBytes))
+                count += 1
+            }
+            channel.closeAfterFlush()
+            return count
+        }
+        let sent = try #require(count)
+        for index in 0..<sent {
+            let received = try #require(record(harness.peer.receive(maxBytes: recordBytes)))
+            #expect(received.bytes.first == UInt8(truncatingIfNeeded: index))
+        }
+        #expect(try harness.peer.receive(maxBytes: recordBytes).isClosedResult)
+        #expect(harness.onLoop { $0.isClosed } == true)
+        #expect(harness.closes.all.isEmpty)
+    }
+
     @Test func overflowClosesWithENOBUFSWhenThePeerNeverReads() throws {
         let harness = try ChannelHarness(maxQueuedBytes: 256 * 1024)
         defer { harness.finish() }

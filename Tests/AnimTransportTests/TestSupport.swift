@@ -30,3 +30,11 @@ func record(_ result: ReceiveResult) -> ReceivedRecord? {
     if case .record(let record) = result { return record }
     return nil
 }
+
+extension ReceiveResult {
+    /// True for end of file: the peer closed its end.
+    var isClosedResult: Bool {
+        if case .closed = self { return true }
+        return false
+    }
+}

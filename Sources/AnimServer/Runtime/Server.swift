@@ -1,0 +1,239 @@
+import AnimCore
+import AnimProtocol
+import AnimTransport
+import Dispatch
+import Glibc
+import Logging
+
+/// The running daemon: one epoll loop thread owns the listener, every client's channel, the frame timer and the
+/// `ServerCore`. Nothing else touches the core, so it needs no locks; other threads talk to the loop through
+/// `EventLoop.execute`.
+public final class Server: @unchecked Sendable {
+    public let options: ServerOptions
+    private let logger: Logger
+    private let loop: EventLoop
+    private let listener: SeqPacketSocket
+    private let core: ServerCore
+    private var channels: [SessionID: RecordChannel] = [:]
+    private var frameTimer: EventLoop.TimerHandle?
+    private var frameTimerDeadline: Double?
+    private var frameQueued = false
+    private var watchdogPeriod: Double?
+    private var stopped = false
+
+    /// Binds (or adopts) the listening socket; nothing is served until `start()`.
+    public init(options: ServerOptions, logger: Logger) throws(ServerStartError) {
+        self.options = options
+        self.logger = logger
+        do {
+            if let fd = options.listenFD {
+                listener = try SeqPacketSocket.adoptingListener(fd: fd)
+            } else {
+                listener = try SeqPacketSocket.listen(path: options.socketPath)
+                try listener.setNonBlocking(true)
+            }
+            loop = try EventLoop(name: "animserverd")
+        } catch {
+            throw ServerStartError.transport(error)
+        }
+        let clock: ServerClock =
+            switch options.clockMode {
+            case .monotonic: .monotonic()
+            case .manual: .manual(start: options.manualClockStart)
+            }
+        core = ServerCore(
+            configuration: options.configuration, clock: clock, serverUID: getuid(), logger: logger)
+    }
+
+    /// The core's frame sink; set it before `start()` (the renderer plugs in here).
+    public var frameSink: any FrameSink {
+        get { core.frameSink }
+        set { core.frameSink = newValue }
+    }
+
+    /// Starts the loop thread and begins accepting clients.
+    public func start() throws(ServerStartError) {
+        do {
+            try loop.register(fd: listener.fd, events: .readable) { [unowned self] _ in self.acceptClients() }
+        } catch {
+            throw ServerStartError.transport(error)
+        }
+        loop.start()
+        watchdogPeriod = Systemd.watchdogInterval().map { $0 / 2 }
+        loop.execute { [self] in
+            self.pingWatchdog()
+            Systemd.notify("READY=1\nSTATUS=serving on \(self.options.socketPath)")
+        }
+        logger.info(
+            "listening",
+            metadata: [
+                "socket": "\(options.listenFD.map { "fd \($0) (systemd)" } ?? options.socketPath)",
+                "clock": "\(options.clockMode)",
+            ])
+    }
+
+    /// Closes every client and the listener, and stops the loop thread. Safe from any thread, and more than once.
+    public func stop() {
+        let shutdown: @Sendable () -> Void = { [self] in
+            guard !self.stopped else { return }
+            self.stopped = true
+            Systemd.notify("STOPPING=1")
+            for (session, channel) in self.channels {
+                channel.close()
+                _ = self.core.closeSession(session)
+            }
+            self.channels.removeAll()
+            self.loop.unregister(fd: self.listener.fd)
+            self.listener.close()
+            if self.options.listenFD == nil { unlink(self.options.socketPath) }
+        }
+        if loop.isOnLoopThread {
+            shutdown()
+        } else {
+            let done = DispatchSemaphore(value: 0)
+            loop.execute {
+                shutdown()
+                done.signal()
+            }
+            done.wait()
+        }
+        loop.stop()
+    }
+
+    // MARK: - Clients
+
+    private func acceptClients() {
+        while true {
+            let socket: SeqPacketSocket
+            do {
+                guard let accepted = try listener.accept() else { return }
+                socket = accepted
+            } catch {
+                logger.error("accept failed", metadata: ["error": "\(error)"])
+                return
+            }
+            let credentials = try? socket.peerCredentials()
+            let session = core.openSession(credentials: credentials)
+            do {
+                let channel = try RecordChannel(
+                    // As large as the socket buffer: whatever a client manages to send is read whole, so an
+                    // oversize message is answered with limitExceeded by the decoder instead of a bare close.
+                    socket: socket, loop: loop, maxRecordBytes: Int(SeqPacketSocket.bufferBytes),
+                    maxQueuedBytes: options.maxQueuedBytesPerClient,
+                    onRecord: { [unowned self] record in self.received(record, from: session) },
+                    onClose: { [unowned self] error in self.channelClosed(session, error: error) })
+                channels[session] = channel
+                logger.debug(
+                    "client connected",
+                    metadata: ["session": "\(session)", "pid": "\(credentials.map { "\($0.pid)" } ?? "?")"])
+            } catch {
+                logger.error("cannot serve a client", metadata: ["error": "\(error)"])
+                deliver(core.closeSession(session))
+            }
+        }
+    }
+
+    private func received(_ record: ReceivedRecord, from session: SessionID) {
+        let message: Message
+        do {
+            message = try FrameCodec.decode(
+                record.bytes, fds: record.fds, maxMessageBytes: Int(options.configuration.maxMessageBytes))
+        } catch {
+            record.fds.forEach { _ = close($0) }
+            refuse(error, from: session)
+            return
+        }
+        deliver(core.receive(message, fds: record.fds, from: session))
+        scheduleFrame()
+    }
+
+    /// A record that did not decode: the client hears why, then the connection closes (every decode error is fatal).
+    private func refuse(_ error: ProtocolError, from session: SessionID) {
+        logger.notice("refused a message", metadata: ["session": "\(session)", "error": "\(error)"])
+        let report = ErrorReport(
+            code: error.code.rawValue, opcode: error.opcode ?? 0, request: 0, field: error.field, value: error.value,
+            message: error.detail, fatal: true)
+        deliver([Delivery(session: session, message: .errorReport(report), closeAfter: true)])
+    }
+
+    private func channelClosed(_ session: SessionID, error: TransportError?) {
+        guard channels.removeValue(forKey: session) != nil else { return }
+        if let error {
+            logger.notice("client connection failed", metadata: ["session": "\(session)", "error": "\(error)"])
+        } else {
+            logger.debug("client disconnected", metadata: ["session": "\(session)"])
+        }
+        deliver(core.closeSession(session))
+        scheduleFrame()
+    }
+
+    private func deliver(_ deliveries: [Delivery]) {
+        for delivery in deliveries {
+            guard let channel = channels[delivery.session] else { continue }
+            channel.send(FrameCodec.encode(delivery.message))
+            if delivery.closeAfter {
+                channels[delivery.session] = nil
+                channel.closeAfterFlush()
+                deliver(core.closeSession(delivery.session))
+            }
+        }
+    }
+
+    // MARK: - Frames
+
+    /// Arms the frame timer for the core's next frame. A manual clock never moves by itself, so a frame that is
+    /// due runs at once and nothing is scheduled for later; a monotonic clock paces frames at the refresh rate.
+    private func scheduleFrame() {
+        guard !stopped else { return }
+        let now = core.clock.now()
+        guard let due = core.nextFrameTime(after: now) else {
+            cancelFrameTimer()
+            return
+        }
+        // A manual or paused clock does not move by itself: a due frame runs at once, a later one waits for
+        // the control message that moves the clock.
+        guard let wanted = core.clock.monotonicTime(forMediaTime: due) else {
+            cancelFrameTimer()
+            if due <= now { queueFrame() }
+            return
+        }
+        // The next vblank of a virtual display refreshing at the configured rate, never sooner than `due`.
+        let period = options.configuration.frameInterval
+        let deadline = (wanted / period).rounded(.up) * period
+        if let armed = frameTimerDeadline, armed <= deadline { return }
+        cancelFrameTimer()
+        frameTimerDeadline = deadline
+        frameTimer = loop.schedule(at: deadline) { [unowned self] in
+            self.frameTimer = nil
+            self.frameTimerDeadline = nil
+            self.runFrame()
+        }
+    }
+
+    private func queueFrame() {
+        guard !frameQueued else { return }
+        frameQueued = true
+        loop.execute { [self] in
+            self.frameQueued = false
+            self.runFrame()
+        }
+    }
+
+    private func cancelFrameTimer() {
+        if let frameTimer { loop.cancel(frameTimer) }
+        frameTimer = nil
+        frameTimerDeadline = nil
+    }
+
+    private func runFrame() {
+        guard !stopped else { return }
+        deliver(core.renderFrame(at: core.clock.now()))
+        scheduleFrame()
+    }
+
+    private func pingWatchdog() {
+        guard let period = watchdogPeriod, !stopped else { return }
+        Systemd.notify("WATCHDOG=1")
+        _ = loop.schedule(at: MonotonicClock.now() + period) { [unowned self] in self.pingWatchdog() }
+    }
+}

@@ -1,1 +1,0 @@
-// AnimTestSupport: module placeholder until its first file lands.

@@ -1,2 +1,0 @@
-// Placeholder entry point until this executable lands.
-fatalError("not built yet")
