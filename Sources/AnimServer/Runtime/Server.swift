@@ -139,7 +139,7 @@ public final class Server: @unchecked Sendable {
             message = try FrameCodec.decode(
                 record.bytes, fds: record.fds, maxMessageBytes: Int(options.configuration.maxMessageBytes))
         } catch {
-            record.fds.forEach { _ = close($0) }
+            FileDescriptor.close(record.fds)
             refuse(error, from: session)
             return
         }
