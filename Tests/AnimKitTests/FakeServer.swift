@@ -15,6 +15,7 @@ final class FakeServer: @unchecked Sendable {
     let queueKey = DispatchSpecificKey<String>()
     private let lock = NSLock()
     private var messages: [Message] = []
+    private var responder: (@Sendable (Message) -> Message?)?
 
     init() throws {
         let (client, server) = try SeqPacketSocket.pair()
@@ -42,9 +43,18 @@ final class FakeServer: @unchecked Sendable {
                 continue
             }
             lock.lock()
-            messages.append(message)
+            let reply = responder?(message)
+            if reply == nil { messages.append(message) }
             lock.unlock()
+            if let reply { _ = try? socket.send(FrameCodec.encode(reply)) }
         }
+    }
+
+    /// Answers the requests `responder` returns a reply for, instead of recording them.
+    func respond(_ responder: @escaping @Sendable (Message) -> Message?) {
+        lock.lock()
+        self.responder = responder
+        lock.unlock()
     }
 
     func send(_ message: Message) throws {

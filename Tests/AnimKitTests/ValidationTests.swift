@@ -53,6 +53,7 @@ import Testing
         }
         try shape.setValue(.number(0.5), forKeyPath: "strokeEnd")
         #expect(shape.strokeEnd == 0.5)
+        Transaction.flush()
     }
 
     @Test func aCycleIsRefusedAndTheTreeStaysAsItWas() throws {
@@ -63,6 +64,7 @@ import Testing
         #expect(throws: AnimKitError.self) { try child.addSublayer(parent) }
         #expect(parent.superlayer == nil)
         #expect(child.superlayer === parent)
+        Transaction.flush()
     }
 
     @Test func modelReadsNeverTouchTheSocket() throws {

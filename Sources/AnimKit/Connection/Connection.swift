@@ -121,7 +121,8 @@ public final class Connection: @unchecked Sendable {
         do {
             sent = try socket.send(bytes, fds: fds)
         } catch {
-            throw .transport("\(error)")
+            // A fatal error may have closed the socket meanwhile: that is the reason to report.
+            throw closeReason ?? .transport("\(error)")
         }
         guard sent else { throw .transport("send: the socket is full") }
     }
@@ -215,4 +216,11 @@ public struct ClockState: Hashable, Sendable {
     public var time: Double
     public var isPaused: Bool
     public var rate: Double
+
+    public init(mode: ClockMode, time: Double, isPaused: Bool, rate: Double) {
+        self.mode = mode
+        self.time = time
+        self.isPaused = isPaused
+        self.rate = rate
+    }
 }
