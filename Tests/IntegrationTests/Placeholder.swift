@@ -1,1 +1,0 @@
-// IntegrationTests: suites land here.
