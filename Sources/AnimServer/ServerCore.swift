@@ -74,12 +74,10 @@ public final class ServerCore {
             return []
         }
         guard session.phase != .closing else { return [] }
-        guard message.sender == .client else {
-            return fatal(
-                session,
-                ProtocolError(
-                    .wrongDirection, opcode: message.opcode, field: "opcode", value: "\(message.opcode)",
-                    detail: "\(message.name) is sent only by the server"))
+        do {
+            try message.requireSentByClient()
+        } catch {
+            return fatal(session, error)
         }
         switch (session.phase, message) {
         case (.awaitingHello, .hello(let hello)):
