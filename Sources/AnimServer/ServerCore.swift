@@ -39,7 +39,8 @@ public final class ServerCore {
     /// A connection was accepted; `credentials` come from SO_PEERCRED.
     public func openSession(credentials: PeerCredentials?) -> SessionID {
         let id = SessionID(nextSession)
-        nextSession += 1
+        // Ids are never 0 (inspection's "the asking client"); after 2³²−1 sessions they start over.
+        nextSession = nextSession == UInt32.max ? 1 : nextSession + 1
         sessions[id] = Session(id: id, credentials: credentials)
         logger.debug(
             "session opened",
@@ -74,12 +75,10 @@ public final class ServerCore {
             return []
         }
         guard session.phase != .closing else { return [] }
-        guard message.sender == .client else {
-            return fatal(
-                session,
-                ProtocolError(
-                    .wrongDirection, opcode: message.opcode, field: "opcode", value: "\(message.opcode)",
-                    detail: "\(message.name) is sent only by the server"))
+        do {
+            try message.requireSentByClient()
+        } catch {
+            return fatal(session, error)
         }
         switch (session.phase, message) {
         case (.awaitingHello, .hello(let hello)):
@@ -101,6 +100,13 @@ public final class ServerCore {
                 Delivery(session: id, message: $0)
             }
         }
+    }
+
+    /// A record from `id` that could not be decoded (the glue's `FrameCodec.decode` threw): reports it as a
+    /// fatal error; the glue closes the connection after sending it.
+    public func reject(_ error: ProtocolError, from id: SessionID) -> [Delivery] {
+        guard let session = sessions[id], session.phase != .closing else { return [] }
+        return fatal(session, error)
     }
 
     private func handshake(_ session: Session, _ hello: Hello) -> [Delivery] {

@@ -107,3 +107,28 @@ struct HandshakeTests {
         #expect(h.core.nextFrameTime(after: 0) == 0)
     }
 }
+
+@Suite("Sessions: undecodable records")
+struct RejectTests {
+    @Test func aDecodeErrorIsReportedFatallyOnce() throws {
+        let h = ServerHarness()
+        let s = try h.connect()
+        let bytes = FrameCodec.encode(.sync(Sync(request: 1)))
+        var error: ProtocolError?
+        do {
+            _ = try FrameCodec.decode(Array(bytes.dropLast()), fds: [], maxMessageBytes: 1 << 20)
+        } catch let e {
+            error = e
+        }
+        let decodeError = try #require(error)
+        let replies = h.core.reject(decodeError, from: s)
+        #expect(replies.count == 1)
+        #expect(replies.first?.closeAfter == true)
+        let report = try #require(replies.first?.message.errorReport)
+        #expect(report.code == decodeError.code.rawValue)
+        #expect(report.fatal)
+        #expect(report.message == decodeError.detail)
+        #expect(h.core.reject(decodeError, from: s).isEmpty)
+        #expect(h.send(.sync(Sync(request: 2)), from: s).isEmpty)
+    }
+}

@@ -18,7 +18,13 @@ struct ImageTests {
         return fd
     }
 
-    static func isOpen(_ fd: Int32) -> Bool { fcntl(fd, F_GETFD) != -1 }
+    /// The inode `fd` refers to, nil when it is closed. Tests run in parallel and may reuse a closed number,
+    /// so "still open" means "still the same file".
+    static func inode(_ fd: Int32) -> UInt? {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return nil }
+        return UInt(info.st_ino)
+    }
 
     static func upload(_ id: UInt32, fd: Int32, width: UInt32 = 4, height: UInt32 = 2, stride: UInt32 = 16) -> Message {
         .imageUpload(
@@ -30,8 +36,9 @@ struct ImageTests {
         let h = ServerHarness()
         let s = try h.connect()
         let fd = try Self.sealedMemfd(size: 32)
+        let file = try #require(Self.inode(fd))
         #expect(h.send(Self.upload(1, fd: fd), from: s, fds: [fd]).isEmpty)
-        #expect(!Self.isOpen(fd))
+        #expect(Self.inode(fd) != file)
         #expect(h.core.statistics.images == 1)
         #expect(h.core.statistics.imageBytes == 32)
         #expect(h.commit([W.create(1), W.set(1, "contents", .image(1))], from: s).errorReports.isEmpty)
@@ -47,10 +54,11 @@ struct ImageTests {
         let h = ServerHarness()
         let s = try h.connect()
         let unsealed = try Self.sealedMemfd(size: 32, sealed: false)
+        let file = try #require(Self.inode(unsealed))
         let a = try #require(h.send(Self.upload(1, fd: unsealed), from: s, fds: [unsealed]).errorReports.first)
         #expect(a.code == WireErrorCode.invalidImage.rawValue)
         #expect(a.message.contains("F_SEAL_SHRINK"))
-        #expect(!Self.isOpen(unsealed))
+        #expect(Self.inode(unsealed) != file)
         let small = try Self.sealedMemfd(size: 16)
         let b = try #require(h.send(Self.upload(2, fd: small), from: s, fds: [small]).errorReports.first)
         #expect(b.code == WireErrorCode.invalidImage.rawValue)

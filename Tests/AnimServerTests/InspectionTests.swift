@@ -23,6 +23,7 @@ struct InspectionTests {
             [
                 W.create(1), W.create(2, .shape), W.insert(2, into: 1), W.set(2, "opacity", .number(0.5)),
                 W.add(W.basic("opacity", from: .number(0), to: .number(1), duration: 2), to: 2, id: 33, key: "fade"),
+                W.add(W.basic("position.x", from: .number(0), to: .number(1), begin: 4), to: 2, id: 34, key: nil),
             ], from: s)
         return s
     }
@@ -34,7 +35,7 @@ struct InspectionTests {
         let status = try #require(try Self.inspect(h, .status, from: s) as? [String: Any])
         #expect(status["clients"] as? Int == 1)
         #expect(status["layers"] as? Int == 2)
-        #expect(status["animations"] as? Int == 1)
+        #expect(status["animations"] as? Int == 2)
         #expect(status["frames"] as? Int == 1)
         #expect(status["images"] as? Int == 0)
         let frameTime = try #require(status["frameTime"] as? [String: Any])
@@ -56,7 +57,7 @@ struct InspectionTests {
         #expect(clients.first?["pid"] as? Int == 4242)
         #expect(clients.first?["uid"] as? Int == 1000)
         #expect(clients.first?["layers"] as? Int == 2)
-        #expect(clients.first?["animations"] as? Int == 1)
+        #expect(clients.first?["animations"] as? Int == 2)
 
         try h.clock.set(0.5)
         let model = try #require(
@@ -80,11 +81,17 @@ struct InspectionTests {
             try Self.inspect(h, .layer(WireInspectLayer(client: 0, layer: 2, presentation: false)), from: s)
                 as? [String: Any])
         #expect(layer["id"] as? Int == 2)
-        #expect(layer["animations"] as? [String] == ["fade"])
+        let keys = try #require(layer["animations"] as? [Any])
+        #expect(keys.count == 2)
+        #expect(keys.first as? String == "fade")
+        #expect(keys.last is NSNull)
         #expect((layer["properties"] as? [String: Any])?["lineWidth"] as? Double == 1)
 
         let animations = try #require(try Self.inspect(h, .animations(0), from: s) as? [[String: Any]])
-        #expect(animations.count == 1)
+        #expect(animations.count == 2)
+        #expect(animations.last?["id"] as? Int == 34)
+        #expect(animations.last?["key"] is NSNull)
+        #expect(animations.last?["beginTime"] as? Double == 4)
         #expect(animations.first?["id"] as? Int == 33)
         #expect(animations.first?["layer"] as? Int == 2)
         #expect(animations.first?["key"] as? String == "fade")

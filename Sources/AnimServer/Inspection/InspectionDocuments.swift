@@ -69,8 +69,22 @@ enum InspectionDocuments {
         var id: UInt32
         var `class`: String
         var properties: [String: PropertyValue]
-        /// `animationKeys`: the keys in application order (animations added without a key are left out).
-        var animations: [String]
+        /// The animations' keys in application order; null for one added without a key.
+        var animations: [String?]
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(session, forKey: .session)
+            try c.encode(id, forKey: .id)
+            try c.encode(`class`, forKey: .class)
+            try c.encode(properties, forKey: .properties)
+            var keys = c.nestedUnkeyedContainer(forKey: .animations)
+            for key in animations {
+                if let key { try keys.encode(key) } else { try keys.encodeNil() }
+            }
+        }
+
+        enum CodingKeys: String, CodingKey { case session, id, `class`, properties, animations }
     }
 
     struct Animation: Encodable {
@@ -81,7 +95,7 @@ enum InspectionDocuments {
         var key: String?
         /// "CABasicAnimation", "CAKeyframeAnimation", "CASpringAnimation", "CAAnimationGroup", "CATransition".
         var `class`: String
-        /// In the layer's time (server media time for a root layer with default timing).
+        /// The resolved begin on the server clock (in the layer's time when no server time maps to it).
         var beginTime: Double
         var duration: Double
 

@@ -58,7 +58,8 @@ extension ServerCore {
             return encode(
                 InspectionDocuments.Layer(
                     session: target.id.rawValue, id: q.layer, class: state.layerClass.rawValue,
-                    properties: InspectionDocuments.properties(of: state), animations: node.animations.keys))
+                    properties: InspectionDocuments.properties(of: state),
+                    animations: node.animations.entries.map(\.key)))
         case .animations(let raw):
             let target = try client(raw, field: "query.animations", asker: asker)
             var list: [InspectionDocuments.Animation] = []
@@ -68,10 +69,11 @@ extension ServerCore {
                 for entry in node.animations.entries {
                     guard let owner = target.context.clientAnimation(on: id, entry: entry.id) else { continue }
                     let timing = entry.attached.animation.timing
+                    let begin = (try? tree.convertTime(timing.beginTime, from: id, to: nil)) ?? nil
                     list.append(
                         InspectionDocuments.Animation(
                             session: target.id.rawValue, layer: id.rawValue, id: owner.id, key: entry.key,
-                            class: entry.attached.animation.kind.className, beginTime: timing.beginTime,
+                            class: entry.attached.animation.kind.className, beginTime: begin ?? timing.beginTime,
                             duration: timing.duration))
                 }
             }
