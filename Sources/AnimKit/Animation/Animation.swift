@@ -26,9 +26,17 @@ open class Animation: Action, @unchecked Sendable {
 
     public init() {}
 
-    /// Adds the animation to `layer` under `event` (what an action does in Core Animation).
+    /// Adds the animation to `layer` under `event` (what an action does in Core Animation). A property
+    /// animation without a key path animates the property the event names, as Core Animation's do.
+    /// `add` copies the animation, so the key path is lent only for the call.
     public func run(forKey event: String, object layer: Layer) throws(AnimKitError) {
-        try layer.add(self, forKey: event)
+        if let property = self as? PropertyAnimation, property.keyPath == nil {
+            property.keyPath = event
+            defer { property.keyPath = nil }
+            try layer.add(self, forKey: event)
+        } else {
+            try layer.add(self, forKey: event)
+        }
     }
 
     var timing: MediaTiming {

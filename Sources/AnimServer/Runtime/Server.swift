@@ -134,26 +134,21 @@ public final class Server: @unchecked Sendable {
     }
 
     private func received(_ record: ReceivedRecord, from session: SessionID) {
+        // A frame that became due (a commit, a clock change) runs before the next message is handled, so its
+        // events reach every client before the answer to anything sent after (Sync waits for them).
+        runQueuedFrame()
         let message: Message
         do {
             message = try FrameCodec.decode(
                 record.bytes, fds: record.fds, maxMessageBytes: Int(options.configuration.maxMessageBytes))
         } catch {
+            // Every decode error is fatal: the client hears why, then the connection closes.
             FileDescriptor.close(record.fds)
-            refuse(error, from: session)
+            deliver(core.reject(error, from: session))
             return
         }
         deliver(core.receive(message, fds: record.fds, from: session))
         scheduleFrame()
-    }
-
-    /// A record that did not decode: the client hears why, then the connection closes (every decode error is fatal).
-    private func refuse(_ error: ProtocolError, from session: SessionID) {
-        logger.notice("refused a message", metadata: ["session": "\(session)", "error": "\(error)"])
-        let report = ErrorReport(
-            code: error.code.rawValue, opcode: error.opcode ?? 0, request: 0, field: error.field, value: error.value,
-            message: error.detail, fatal: true)
-        deliver([Delivery(session: session, message: .errorReport(report), closeAfter: true)])
     }
 
     private func channelClosed(_ session: SessionID, error: TransportError?) {
@@ -210,13 +205,17 @@ public final class Server: @unchecked Sendable {
         }
     }
 
+    /// Runs the frame on the loop's next turn: the messages already read in this turn are handled first.
     private func queueFrame() {
         guard !frameQueued else { return }
         frameQueued = true
-        loop.execute { [self] in
-            self.frameQueued = false
-            self.runFrame()
-        }
+        loop.execute { [self] in self.runQueuedFrame() }
+    }
+
+    private func runQueuedFrame() {
+        guard frameQueued else { return }
+        frameQueued = false
+        runFrame()
     }
 
     private func cancelFrameTimer() {
