@@ -37,7 +37,10 @@ import Testing
         #expect(unseen.code == WireErrorCode.unknownLayer.rawValue)
         intruder.send(
             .hitTestQuery(HitTestQuery(request: 9, point: WirePoint(x: 50, y: 50), root: nil, presentation: false)))
-        guard case .hitTestReply(let hit)? = try intruder.next(where: { if case .hitTestReply = $0 { true } else { false } })
+        guard
+            case .hitTestReply(let hit)? = try intruder.next(where: {
+                if case .hitTestReply = $0 { true } else { false }
+            })
         else {
             Issue.record("no hit-test reply")
             return
