@@ -63,6 +63,12 @@ let package = Package(
         .executableTarget(
             name: "animdemo", dependencies: ["AnimKit", "AnimCore", argumentParser], path: "tools/animdemo"),
 
+        // The server's benchmarks (issue 3's targets) against a real daemon: run in release mode, never in CI.
+        .executableTarget(
+            name: "serverbench",
+            dependencies: ["AnimKit", "AnimProtocol", "AnimTransport", "AnimTestSupport", argumentParser],
+            path: "tools/serverbench"),
+
         .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore"]),
         .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender"]),
         // Depends on protogen so `swift test` builds the generator the drift test runs.

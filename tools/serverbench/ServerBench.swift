@@ -1,0 +1,85 @@
+import AnimKit
+import AnimProtocol
+import AnimTestSupport
+import AnimTransport
+import ArgumentParser
+import Dispatch
+import Foundation
+import Glibc
+
+/// The server's speed and memory targets (issue 3), measured against a real `animserverd` from the same build
+/// folder, with each figure's baseline taken in the same run. Medians of `--runs` repetitions.
+@main
+struct ServerBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serverbench",
+        abstract: "Measure commit latency, bulk throughput against the raw socket, memory per layer and idle CPU.",
+        discussion: """
+            Build in release mode first: swift build -c release --product animserverd --product serverbench, \
+            then run .build/release/serverbench. The daemon runs with a monotonic clock on a private socket.
+            """)
+
+    @Option(help: "Repetitions per measurement; medians are reported.")
+    var runs = 15
+
+    @Option(help: "Layers for the memory and idle measurements.")
+    var layers = 10_000
+
+    @Option(help: "Seconds of idle CPU sampling.")
+    var idleSeconds = 5.0
+
+    func run() throws {
+        let daemon = try DaemonHarness(clock: "monotonic", arguments: ["--log-level", "warning"])
+        defer { daemon.stop() }
+        let client = try daemon.connect(name: "serverbench")
+        client.delegateQueue = DispatchQueue(label: "serverbench.events")
+        let report = BenchReport()
+
+        let latency = try CommitLatency(client: client, runs: runs)
+        report.add("sync round trip (baseline)", try latency.syncOnly(), unit: "µs")
+        report.add("commit → applied, 1 property", try latency.commit(properties: 1), unit: "µs")
+        report.add("commit → applied, 1,000 properties", try latency.commit(properties: 1000), unit: "µs")
+
+        let bulk = try BulkThroughput(client: client, runs: max(3, runs / 3))
+        let server = try bulk.serverPropertiesPerSecond()
+        let raw = try bulk.rawSocketPropertiesPerSecond()
+        report.add("bulk property updates through the server", server, unit: "props/s")
+        report.add("the same frames over a bare SEQPACKET pair", raw, unit: "props/s")
+        report.add("server ÷ raw socket (target ≥ 50 %)", 100 * server / raw, unit: "%")
+
+        // The layers stay referenced until the idle measurement: a released Layer is destroyed on the server.
+        let (perLayer, staticLayers) = try LayerMemory(daemon: daemon, client: client).measure(layers: layers)
+        report.add("server memory per layer, \(layers) layers (target ≤ 1024)", perLayer, unit: "bytes")
+
+        let idle = try IdleCPU(daemon: daemon).percentOfOneCore(seconds: idleSeconds)
+        report.add("idle CPU with \(layers + 2000) static layers (target < 0.5 %)", idle, unit: "% of a core")
+        report.print()
+        withExtendedLifetime(staticLayers) {}
+    }
+}
+
+/// A Markdown table of the figures, in the order measured.
+final class BenchReport {
+    private var rows: [(String, Double, String)] = []
+
+    func add(_ name: String, _ value: Double, unit: String) { rows.append((name, value, unit)) }
+
+    func print() {
+        Swift.print("| measurement | median | unit |\n|---|---|---|")
+        for (name, value, unit) in rows {
+            let text = value >= 100 ? String(Int(value.rounded())) : String(format: "%.2f", value)
+            Swift.print("| \(name) | \(text) | \(unit) |")
+        }
+    }
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
+}
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = MonotonicClock.now()
+    try body()
+    return MonotonicClock.now() - start
+}
