@@ -72,13 +72,15 @@ let package = Package(
         .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore"]),
         .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender"]),
         // Depends on protogen so `swift test` builds the generator the drift test runs.
-        .testTarget(name: "AnimProtocolTests", dependencies: ["AnimProtocol", "AnimCore", "protogen", "vectorgen"]),
+        .testTarget(
+            name: "AnimProtocolTests",
+            dependencies: ["AnimProtocol", "AnimCore", "AnimTestSupport", "protogen", "vectorgen"]),
         .testTarget(name: "AnimTransportTests", dependencies: ["AnimTransport", "CIPC"]),
         .testTarget(
             name: "AnimServerTests", dependencies: ["AnimServer", "AnimProtocol", "AnimCore", "AnimTransport"]),
         .testTarget(name: "AnimKitTests", dependencies: ["AnimKit", "AnimProtocol", "AnimCore", "AnimTransport"]),
         // Runs the built animctl binary; depending on the executable target makes `swift test` build it first.
-        .testTarget(name: "AnimctlTests", dependencies: ["AnimCore", "AnimRender", "animctl"]),
+        .testTarget(name: "AnimctlTests", dependencies: ["AnimCore", "AnimRender", "AnimTestSupport", "animctl"]),
         // The real daemon over the real socket with the real SDK.
         .testTarget(
             name: "IntegrationTests",

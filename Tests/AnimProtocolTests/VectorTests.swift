@@ -1,3 +1,4 @@
+import AnimTestSupport
 import AnimProtocol
 import Foundation
 import Testing
@@ -171,27 +172,10 @@ import Testing
         #expect(shown == hex)
     }
 
-    /// The binary SwiftPM built next to this test bundle (`VECTORGEN_PATH` overrides).
-    static var vectorgen: URL {
-        if let path = ProcessInfo.processInfo.environment["VECTORGEN_PATH"] { return URL(fileURLWithPath: path) }
-        let executable =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("vectorgen")
-    }
-
     @Test func committedFilesMatchTheGenerator() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.vectorgen.path), "vectorgen is not built")
-        let process = Process()
-        let output = Pipe()
-        process.executableURL = Self.vectorgen
-        process.arguments = ["--check", "--output", Self.protocolDirectory.path]
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let result = try BuiltProgram.run("vectorgen", ["--check", "--output", Self.protocolDirectory.path])
+        let text = result.standardOutput + result.standardError
+        #expect(result.status == 0, "\(text)")
         #expect(text.contains("files match"))
     }
 }
