@@ -1,3 +1,4 @@
+import AnimTestSupport
 import AnimCore
 import AnimRender
 import Foundation
