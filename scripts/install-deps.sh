@@ -5,11 +5,12 @@
 # to run apt-get anyway). Needs root, or sudo when run as another user. Swift itself is not installed here.
 set -euo pipefail
 
-# feasibility.md §0 (graphics, images, fonts) plus systemd's headers, TLS roots and git for SwiftPM.
+# feasibility.md §0 (graphics, images, fonts) plus systemd (headers, and systemd-socket-activate for the
+# socket-activation test), TLS roots and git for SwiftPM.
 readonly PACKAGES=(
     pkg-config libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libgbm-dev libdrm-dev
     libpng-dev libcairo2-dev libpixman-1-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core
-    libsystemd-dev ca-certificates git
+    libsystemd-dev systemd ca-certificates git
 )
 
 log() { printf 'install-deps: %s\n' "$*"; }
