@@ -24,15 +24,21 @@ public enum BuiltProgram {
         return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent(name)
     }
 
-    /// Runs `name` with `arguments` from the repository root and waits for it to exit.
+    /// Runs the built `name` with `arguments` from the repository root and waits for it to exit.
     public static func run(
         _ name: String, _ arguments: [String], environment: [String: String] = [:]
     ) throws -> ProgramResult {
-        let binary = url(name)
+        try run(executable: url(name), arguments, environment: environment)
+    }
+
+    /// Runs any program (a built one, or a system tool such as setpriv) the same way.
+    public static func run(
+        executable binary: URL, _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> ProgramResult {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw HarnessError.notBuilt(binary.path)
         }
-        let scratch = try TemporaryFolder(prefix: name)
+        let scratch = try TemporaryFolder(prefix: binary.lastPathComponent)
         let outputURL = scratch.url.appendingPathComponent("stdout")
         let errorURL = scratch.url.appendingPathComponent("stderr")
         try Data().write(to: outputURL)
