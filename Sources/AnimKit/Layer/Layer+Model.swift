@@ -41,16 +41,26 @@ extension Layer {
     /// ownership of the masks involved.
     func change(_ path: AnimKeyPath, to value: AnimationValue) throws(AnimKitError) {
         let property = path.property
-        do {
-            var probe = read { $0 }
-            try path.set(value, in: &probe)
-        } catch {
-            throw .invalid(error)
+        let transaction = ThreadTransaction.current
+        // No action is looked up with actions disabled or for a layer the server has not seen, so the
+        // change need not be checked on a copy first: applying it checks it, and a refused one changes
+        // nothing. That is the path of bulk updates: one lock and no copy of the state per change.
+        let action: (any Action)?
+        if transaction.stack.disableActions || !connection.isCommitted(id) {
+            action = nil
+        } else {
+            do {
+                var probe = read { $0 }
+                try path.set(value, in: &probe)
+            } catch {
+                throw .invalid(error)
+            }
+            action = self.action(forKey: property.key)
         }
-        let action = connection.isCommitted(id) ? self.action(forKey: property.key) : nil
         var letGo: [Layer] = []
         let whole = try connection.state.withLock { s throws(AnimKitError) -> AnimationValue in
-            let oldMask = s.tree.node(id)?.state.mask
+            // Only a mask change needs the old mask: reading it copies the layer's node.
+            let oldMask = property == .mask ? s.tree.node(id)?.state.mask : nil
             var result = value
             do throws(AnimCoreError) {
                 try s.tree.updateState(of: id) { (state: inout LayerState) throws(AnimCoreError) in
@@ -67,9 +77,8 @@ extension Layer {
             }
             return result
         }
-        ThreadTransaction.current.append(
-            .setProperty(WireSetProperty(layer: id.rawValue, keyPath: property.key, value: whole.wire)),
-            for: connection)
+        transaction.append(
+            setProperty: WireSetProperty(layer: id.rawValue, keyPath: property.key, value: whole.wire), for: connection)
         if let action {
             do {
                 try action.run(forKey: property.key, object: self)
