@@ -5,8 +5,16 @@ import AnimProtocol
 extension Layer {
     /// Reads the model state under the connection's lock.
     func read<T>(_ body: (LayerState) -> T) -> T {
-        let state = connection.state.withLock { s in try? s.tree.state(of: id) }
-        return body(state ?? LayerState(layerClass: layerClass))
+        // The field is taken under the lock, so only the value read leaves it, not a copy of the whole state.
+        let value = connection.state.withLock { s in (try? s.tree.state(of: id)).map(body) }
+        return value ?? body(LayerState(layerClass: layerClass))
+    }
+
+    /// The model state, under the same lock as the check that the server has the layer; nil when it has not.
+    private func committedState() -> LayerState? {
+        connection.state.withLock { s in
+            s.uncommitted.contains(id) ? nil : ((try? s.tree.state(of: id)) ?? LayerState(layerClass: layerClass))
+        }
     }
 
     /// The model value at `keyPath` ("opacity", "position.x", "transform.rotation.z"). A path the layer's
@@ -44,18 +52,17 @@ extension Layer {
         let transaction = ThreadTransaction.current
         // No action is looked up with actions disabled or for a layer the server has not seen, so the
         // change need not be checked on a copy first: applying it checks it, and a refused one changes
-        // nothing. That is the path of bulk updates: one lock and no copy of the state per change.
+        // nothing. That is the path of bulk updates and of new layers: one lock and no copy of the state.
         let action: (any Action)?
-        if transaction.stack.disableActions || !connection.isCommitted(id) {
-            action = nil
-        } else {
+        if !transaction.stack.disableActions, var probe = committedState() {
             do {
-                var probe = read { $0 }
                 try path.set(value, in: &probe)
             } catch {
                 throw .invalid(error)
             }
             action = self.action(forKey: property.key)
+        } else {
+            action = nil
         }
         var letGo: [Layer] = []
         let whole = try connection.state.withLock { s throws(AnimKitError) -> AnimationValue in
