@@ -77,6 +77,27 @@ struct KitBench {
         }
         try connection.sync()
 
+        // New layers set up with actions on (no action runs: the server has not seen them yet), then let go.
+        var creationSamples: [Double] = []
+        for _ in 0..<max(1, commits / 10) {
+            Transaction.begin()
+            let start = DispatchTime.now().uptimeNanoseconds
+            var created: [Layer]? = (0..<changes).map { index in
+                let layer = Layer(connection: connection)
+                layer.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
+                layer.position = Point(x: Double(index), y: 0)
+                return layer
+            }
+            Transaction.commit()
+            creationSamples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(changes))
+            // Their destroyLayers go out in a commit of their own, outside the timed ones.
+            Transaction.begin()
+            created = nil
+            Transaction.commit()
+            if created != nil { print("") }
+        }
+        try connection.sync()
+
         print("kitbench: \(commits) commits of \(changes) position changes, medians in ns per change")
         print(String(format: "  change (actions off)          %8.1f", median(changeSamples)))
         print(String(format: "  commit (encode + send)        %8.1f", median(commitSamples)))
@@ -84,6 +105,7 @@ struct KitBench {
         print(String(format: "  baseline: wire ops encoded    %8.1f", median(encodeSamples)))
         print(String(format: "  model read (layer.position)   %8.1f", median(readSamples)))
         print(String(format: "  change + commit, animated     %8.1f", median(animatedSamples)))
+        print(String(format: "  new layer + 2 changes, commit %8.1f  (per layer)", median(creationSamples)))
         if checksum.isNaN { print("") }
     }
 
