@@ -68,6 +68,10 @@ let package = Package(
             name: "serverbench",
             dependencies: ["AnimKit", "AnimProtocol", "AnimTransport", "AnimTestSupport", argumentParser],
             path: "tools/serverbench"),
+        // The SDK's cost per property change and per commit over a socket pair (no daemon): release only, not in CI.
+        .executableTarget(
+            name: "kitbench", dependencies: ["AnimKit", "AnimCore", "AnimProtocol", "AnimTransport"],
+            path: "tools/kitbench"),
 
         .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore"]),
         .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender"]),

@@ -15,6 +15,8 @@ final class FakeServer: @unchecked Sendable {
     let queueKey = DispatchSpecificKey<String>()
     private let lock = NSLock()
     private var messages: [Message] = []
+    /// The records behind `messages`, byte for byte.
+    private var frames: [[UInt8]] = []
     private var responder: (@Sendable (Message) -> Message?)?
 
     init() throws {
@@ -37,14 +39,19 @@ final class FakeServer: @unchecked Sendable {
 
     private func serve() {
         while case .record(let record)? = try? socket.receive(maxBytes: 1 << 21, maxFDs: 4) {
-            guard let message = try? FrameCodec.decode(record.bytes, fds: record.fds) else { return }
+            // A frame the codec refuses is kept out of `messages` rather than ending the loop: the test's
+            // next Sync is still answered, so it fails on what is missing instead of waiting forever.
+            guard let message = try? FrameCodec.decode(record.bytes, fds: record.fds) else { continue }
             if case .sync(let s) = message {
                 _ = try? socket.send(FrameCodec.encode(.syncReply(SyncReply(request: s.request, time: 100))))
                 continue
             }
             lock.lock()
             let reply = responder?(message)
-            if reply == nil { messages.append(message) }
+            if reply == nil {
+                messages.append(message)
+                frames.append(record.bytes)
+            }
             lock.unlock()
             if let reply { _ = try? socket.send(FrameCodec.encode(reply)) }
         }
@@ -67,9 +74,22 @@ final class FakeServer: @unchecked Sendable {
         lock.lock()
         defer {
             messages = []
+            frames = []
             lock.unlock()
         }
         return messages
+    }
+
+    /// `drain()`, with the bytes each message arrived as.
+    func drainFrames() throws -> [(message: Message, bytes: [UInt8])] {
+        try connection.sync()
+        lock.lock()
+        defer {
+            messages = []
+            frames = []
+            lock.unlock()
+        }
+        return Array(zip(messages, frames))
     }
 
     /// The operations of the single Commit sent since the last drain.

@@ -129,7 +129,7 @@ public final class Connection: @unchecked Sendable {
 
     /// Sends one outermost transaction's operations, with the layers released since the last commit.
     /// A commit that cannot be sent is logged; its completions count as reported, so their blocks still run.
-    func sendCommit(_ operations: [WireOperation], completions: [UInt64]) {
+    func sendCommit(_ batch: CommitBatch, completions: [UInt64]) {
         sendLock.lock()
         let released = state.withLock { s in
             defer { s.released = [] }
@@ -137,17 +137,18 @@ public final class Connection: @unchecked Sendable {
         }
         let transaction = nextTransaction
         nextTransaction += 1
-        let message = Message.commit(
-            Commit(transaction: transaction, completions: completions, operations: operations + released))
+        let frame = batch.frame(transaction: transaction, completions: completions, trailing: released)
         do {
-            try sendLocked(FrameCodec.encode(message), fds: [])
+            try sendLocked(frame, fds: [])
             sendLock.unlock()
-            state.withLock { s in
-                for case .createLayer(let c) in operations { s.uncommitted.remove(LayerID(c.layer)) }
+            if !batch.created.isEmpty {
+                state.withLock { s in
+                    for id in batch.created { s.uncommitted.remove(id) }
+                }
             }
         } catch {
             sendLock.unlock()
-            log.error("commit \(transaction) of \(operations.count) operations was not sent: \(error)")
+            log.error("commit \(transaction) of \(batch.count) operations was not sent: \(error)")
             for id in completions {
                 if let block = CompletionRegistry.shared.reported(id) { deliver(block) }
             }

@@ -5,8 +5,16 @@ import AnimProtocol
 extension Layer {
     /// Reads the model state under the connection's lock.
     func read<T>(_ body: (LayerState) -> T) -> T {
-        let state = connection.state.withLock { s in try? s.tree.state(of: id) }
-        return body(state ?? LayerState(layerClass: layerClass))
+        // The field is taken under the lock, so only the value read leaves it, not a copy of the whole state.
+        let value = connection.state.withLock { s in (try? s.tree.state(of: id)).map(body) }
+        return value ?? body(LayerState(layerClass: layerClass))
+    }
+
+    /// The model state, under the same lock as the check that the server has the layer; nil when it has not.
+    private func committedState() -> LayerState? {
+        connection.state.withLock { s in
+            s.uncommitted.contains(id) ? nil : ((try? s.tree.state(of: id)) ?? LayerState(layerClass: layerClass))
+        }
     }
 
     /// The model value at `keyPath` ("opacity", "position.x", "transform.rotation.z"). A path the layer's
@@ -41,16 +49,25 @@ extension Layer {
     /// ownership of the masks involved.
     func change(_ path: AnimKeyPath, to value: AnimationValue) throws(AnimKitError) {
         let property = path.property
-        do {
-            var probe = read { $0 }
-            try path.set(value, in: &probe)
-        } catch {
-            throw .invalid(error)
+        let transaction = ThreadTransaction.current
+        // No action is looked up with actions disabled or for a layer the server has not seen, so the
+        // change need not be checked on a copy first: applying it checks it, and a refused one changes
+        // nothing. That is the path of bulk updates and of new layers: one lock and no copy of the state.
+        let action: (any Action)?
+        if !transaction.stack.disableActions, var probe = committedState() {
+            do {
+                try path.set(value, in: &probe)
+            } catch {
+                throw .invalid(error)
+            }
+            action = self.action(forKey: property.key)
+        } else {
+            action = nil
         }
-        let action = connection.isCommitted(id) ? self.action(forKey: property.key) : nil
         var letGo: [Layer] = []
         let whole = try connection.state.withLock { s throws(AnimKitError) -> AnimationValue in
-            let oldMask = s.tree.node(id)?.state.mask
+            // Only a mask change needs the old mask: reading it copies the layer's node.
+            let oldMask = property == .mask ? s.tree.node(id)?.state.mask : nil
             var result = value
             do throws(AnimCoreError) {
                 try s.tree.updateState(of: id) { (state: inout LayerState) throws(AnimCoreError) in
@@ -67,9 +84,8 @@ extension Layer {
             }
             return result
         }
-        ThreadTransaction.current.append(
-            .setProperty(WireSetProperty(layer: id.rawValue, keyPath: property.key, value: whole.wire)),
-            for: connection)
+        transaction.append(
+            setProperty: WireSetProperty(layer: id.rawValue, keyPath: property.key, value: whole.wire), for: connection)
         if let action {
             do {
                 try action.run(forKey: property.key, object: self)

@@ -110,7 +110,7 @@ public enum Transaction {
             }
         }
         for batch in batches {
-            batch.connection.sendCommit(batch.operations, completions: completions)
+            batch.connection.sendCommit(batch, completions: completions)
         }
     }
 }
