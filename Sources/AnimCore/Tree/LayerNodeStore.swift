@@ -1,10 +1,18 @@
 /// Where a `LayerTree` keeps its nodes: a dense array and an id → slot table. Nodes are large (a whole
 /// `LayerState` each), so the per-frame loops read and change them in place through the array rather
 /// than copying them out of a dictionary.
+///
+/// While a journal is open (`beginJournal()`), the store remembers each node's value before its first
+/// change (or that the id was absent), so `rollback()` can undo a batch of changes without the batch
+/// having worked on a copy of every node.
 struct LayerNodeStore: Sendable {
     /// Every node, in no particular order.
     private(set) var all: [LayerNode] = []
     private var slots: [LayerID: Int] = [:]
+    /// Whether changes are being journaled.
+    private(set) var isJournaling = false
+    /// While journaling: each touched id's node before its first change; `.some(nil)` when it was absent.
+    private var originals: [LayerID: LayerNode?] = [:]
 
     var count: Int { all.count }
 
@@ -24,11 +32,16 @@ struct LayerNodeStore: Sendable {
     /// The node of `id`, read or changed in place; `id` must be in the store.
     subscript(id: LayerID) -> LayerNode {
         _read { yield all[slots[id]!] }
-        _modify { yield &all[slots[id]!] }
+        _modify {
+            let slot = slots[id]!
+            if isJournaling { remember(id, as: all[slot]) }
+            yield &all[slot]
+        }
     }
 
     /// Adds `node`; its id must not be in the store yet.
     mutating func insert(_ node: LayerNode) {
+        if isJournaling { remember(node.id, as: nil) }
         slots[node.id] = all.count
         all.append(node)
     }
@@ -36,7 +49,61 @@ struct LayerNodeStore: Sendable {
     /// Removes and returns the node of `id`, or nil when there is none. The last node takes its slot.
     @discardableResult
     mutating func remove(_ id: LayerID) -> LayerNode? {
-        guard let slot = slots.removeValue(forKey: id) else { return nil }
+        guard let slot = slots[id] else { return nil }
+        if isJournaling { remember(id, as: all[slot]) }
+        return removeNode(at: slot)
+    }
+
+    // MARK: Journal
+
+    /// Starts remembering changes; a journal already open is dropped first (its changes stay).
+    mutating func beginJournal() {
+        originals.removeAll(keepingCapacity: true)
+        isJournaling = true
+    }
+
+    /// Keeps every change since `beginJournal()` and stops journaling.
+    mutating func commitJournal() {
+        originals.removeAll(keepingCapacity: true)
+        isJournaling = false
+    }
+
+    /// Undoes every change since `beginJournal()` (the nodes as they were; slots may differ) and stops
+    /// journaling. Without an open journal it does nothing.
+    mutating func rollback() {
+        guard isJournaling else { return }
+        isJournaling = false
+        for (id, original) in originals {
+            if let original {
+                if let slot = slots[id] {
+                    all[slot] = original
+                } else {
+                    slots[id] = all.count
+                    all.append(original)
+                }
+            } else if let slot = slots[id] {
+                removeNode(at: slot)
+            }
+        }
+        originals.removeAll(keepingCapacity: true)
+    }
+
+    /// The node of `id` as it was when the journal began (nil: absent then); the current node when no
+    /// journal is open or `id` was not touched.
+    func nodeBeforeJournal(_ id: LayerID) -> LayerNode? {
+        if isJournaling, let index = originals.index(forKey: id) { return originals[index].value }
+        return node(id)
+    }
+
+    /// Records `node` (nil: absent) as the original of `id` unless it was touched before.
+    private mutating func remember(_ id: LayerID, as node: LayerNode?) {
+        guard originals.index(forKey: id) == nil else { return }
+        originals.updateValue(node, forKey: id)
+    }
+
+    @discardableResult
+    private mutating func removeNode(at slot: Int) -> LayerNode {
+        slots[all[slot].id] = nil
         let last = all.count - 1
         if slot != last {
             all.swapAt(slot, last)

@@ -10,7 +10,9 @@
 /// layer (`LayerNode.parent`), but it is not a sublayer, so hit testing never reaches it.
 public struct LayerTree: Sendable {
     var nodes = LayerNodeStore()
-    private var nextRootSequence: UInt64 = 0
+    var nextRootSequence: UInt64 = 0
+    /// `nextRootSequence` when the open journal began (see LayerTree+Journal).
+    var rootSequenceBeforeJournal: UInt64 = 0
 
     public init() {}
 
@@ -25,6 +27,13 @@ public struct LayerTree: Sendable {
 
     /// The node of `id`, or nil when there is none.
     public func node(_ id: LayerID) -> LayerNode? { nodes.node(id) }
+
+    /// `body`'s result for the node of `id` read in place (a node is large: this does not copy it), or nil
+    /// when there is none.
+    public func withNode<Result>(_ id: LayerID, _ body: (LayerNode) -> Result) -> Result? {
+        guard nodes.contains(id) else { return nil }
+        return body(nodes[id])
+    }
 
     /// The layers with no superlayer that are not masks, back to front: a layer goes on top of the others
     /// each time it becomes a root (inserted, removed from its superlayer, or released as a mask).
