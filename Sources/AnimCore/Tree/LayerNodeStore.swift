@@ -1,18 +1,21 @@
-/// Where a `LayerTree` keeps its nodes: a dense array and an id → slot table. Nodes are large (a whole
-/// `LayerState` each), so the per-frame loops read and change them in place through the array rather
-/// than copying them out of a dictionary.
+/// Where a `LayerTree` keeps its nodes: a dense list of boxed nodes and an id → slot table. Nodes are large
+/// (a whole `LayerState` each), so the per-frame loops read and change them in place through the list
+/// rather than copying them out of a dictionary, and a copy of the store shares them (`LayerNodeBox`).
 ///
-/// While a journal is open (`beginJournal()`), the store remembers each node's value before its first
-/// change (or that the id was absent), so `rollback()` can undo a batch of changes without the batch
-/// having worked on a copy of every node.
-struct LayerNodeStore: Sendable {
+/// While a journal is open (`beginJournal()`), the store remembers each node's box before its first change
+/// (or that the id was absent), so `rollback()` can undo a batch of changes without the batch having worked
+/// on a copy of every node. Remembering a box costs a pointer; the change then copies that one node.
+///
+/// @unchecked Sendable for the journal's boxes: they are only read (a remembered box is never written, the
+/// change goes to a copy), so sharing them is safe as `LayerNodeList`'s are.
+struct LayerNodeStore: @unchecked Sendable {
     /// Every node, in no particular order.
-    private(set) var all: [LayerNode] = []
+    private(set) var all = LayerNodeList()
     private var slots: [LayerID: Int] = [:]
     /// Whether changes are being journaled.
     private(set) var isJournaling = false
     /// While journaling: each touched id's node before its first change; `.some(nil)` when it was absent.
-    private var originals: [LayerID: LayerNode?] = [:]
+    private var originals: [LayerID: LayerNodeBox?] = [:]
 
     var count: Int { all.count }
 
@@ -34,8 +37,8 @@ struct LayerNodeStore: Sendable {
         _read { yield all[slots[id]!] }
         _modify {
             let slot = slots[id]!
-            if isJournaling { remember(id, as: all[slot]) }
-            yield &all[slot]
+            if isJournaling { remember(id, as: all.boxes[slot]) }
+            yield &all.address(forChanging: slot).pointee
         }
     }
 
@@ -43,15 +46,15 @@ struct LayerNodeStore: Sendable {
     mutating func insert(_ node: LayerNode) {
         if isJournaling { remember(node.id, as: nil) }
         slots[node.id] = all.count
-        all.append(node)
+        all.append(LayerNodeBox.make(node))
     }
 
     /// Removes and returns the node of `id`, or nil when there is none. The last node takes its slot.
     @discardableResult
     mutating func remove(_ id: LayerID) -> LayerNode? {
         guard let slot = slots[id] else { return nil }
-        if isJournaling { remember(id, as: all[slot]) }
-        return removeNode(at: slot)
+        if isJournaling { remember(id, as: all.boxes[slot]) }
+        return removeBox(at: slot).node
     }
 
     // MARK: Journal
@@ -64,7 +67,8 @@ struct LayerNodeStore: Sendable {
 
     /// Keeps every change since `beginJournal()` and stops journaling.
     mutating func commitJournal() {
-        originals.removeAll(keepingCapacity: true)
+        // Kept small between batches: a large journal's table would otherwise stay allocated.
+        originals.removeAll(keepingCapacity: originals.capacity <= 64)
         isJournaling = false
     }
 
@@ -76,33 +80,33 @@ struct LayerNodeStore: Sendable {
         for (id, original) in originals {
             if let original {
                 if let slot = slots[id] {
-                    all[slot] = original
+                    all.replace(slot, with: original)
                 } else {
                     slots[id] = all.count
                     all.append(original)
                 }
             } else if let slot = slots[id] {
-                removeNode(at: slot)
+                removeBox(at: slot)
             }
         }
-        originals.removeAll(keepingCapacity: true)
+        originals.removeAll(keepingCapacity: originals.capacity <= 64)
     }
 
     /// The node of `id` as it was when the journal began (nil: absent then); the current node when no
     /// journal is open or `id` was not touched.
     func nodeBeforeJournal(_ id: LayerID) -> LayerNode? {
-        if isJournaling, let index = originals.index(forKey: id) { return originals[index].value }
+        if isJournaling, let index = originals.index(forKey: id) { return originals[index].value?.node }
         return node(id)
     }
 
-    /// Records `node` (nil: absent) as the original of `id` unless it was touched before.
-    private mutating func remember(_ id: LayerID, as node: LayerNode?) {
+    /// Records `box` (nil: absent) as the original of `id` unless it was touched before.
+    private mutating func remember(_ id: LayerID, as box: LayerNodeBox?) {
         guard originals.index(forKey: id) == nil else { return }
-        originals.updateValue(node, forKey: id)
+        originals.updateValue(box, forKey: id)
     }
 
     @discardableResult
-    private mutating func removeNode(at slot: Int) -> LayerNode {
+    private mutating func removeBox(at slot: Int) -> LayerNodeBox {
         slots[all[slot].id] = nil
         let last = all.count - 1
         if slot != last {
