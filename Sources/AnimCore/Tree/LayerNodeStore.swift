@@ -16,6 +16,8 @@ struct LayerNodeStore: @unchecked Sendable {
     private(set) var isJournaling = false
     /// While journaling: each touched id's node before its first change; `.some(nil)` when it was absent.
     private var originals: [LayerID: LayerNodeBox?] = [:]
+    /// A journal table up to this size is kept for the next batch (a pointer per entry), a larger one freed.
+    private static let keptJournalCapacity = 4096
 
     var count: Int { all.count }
 
@@ -27,6 +29,9 @@ struct LayerNodeStore: @unchecked Sendable {
     /// The slot of `id` in `all`; `id` must be in the store.
     func slot(of id: LayerID) -> Int { slots[id]! }
 
+    /// The slot of `id` in `all`, or nil when it is not in the store.
+    func slotIfPresent(_ id: LayerID) -> Int? { slots[id] }
+
     /// A copy of the node of `id`, or nil.
     func node(_ id: LayerID) -> LayerNode? {
         slots[id].map { all[$0] }
@@ -35,9 +40,14 @@ struct LayerNodeStore: @unchecked Sendable {
     /// The node of `id`, read or changed in place; `id` must be in the store.
     subscript(id: LayerID) -> LayerNode {
         _read { yield all[slots[id]!] }
+        _modify { yield &self[slot: slots[id]!] }
+    }
+
+    /// The node at `slot` (from `slotIfPresent`), read or changed in place.
+    subscript(slot slot: Int) -> LayerNode {
+        _read { yield all[slot] }
         _modify {
-            let slot = slots[id]!
-            if isJournaling { remember(id, as: all.boxes[slot]) }
+            if isJournaling { remember(all[slot].id, as: all.boxes[slot]) }
             yield &all.address(forChanging: slot).pointee
         }
     }
@@ -67,8 +77,7 @@ struct LayerNodeStore: @unchecked Sendable {
 
     /// Keeps every change since `beginJournal()` and stops journaling.
     mutating func commitJournal() {
-        // Kept small between batches: a large journal's table would otherwise stay allocated.
-        originals.removeAll(keepingCapacity: originals.capacity <= 64)
+        originals.removeAll(keepingCapacity: originals.capacity <= Self.keptJournalCapacity)
         isJournaling = false
     }
 
@@ -89,7 +98,7 @@ struct LayerNodeStore: @unchecked Sendable {
                 removeBox(at: slot)
             }
         }
-        originals.removeAll(keepingCapacity: originals.capacity <= 64)
+        originals.removeAll(keepingCapacity: originals.capacity <= Self.keptJournalCapacity)
     }
 
     /// The node of `id` as it was when the journal began (nil: absent then); the current node when no
@@ -99,11 +108,13 @@ struct LayerNodeStore: @unchecked Sendable {
         return node(id)
     }
 
-    /// Records `box` (nil: absent) as the original of `id` unless it was touched before.
+    /// Records `box` (nil: absent) as the original of `id` unless it was touched before. One hash lookup:
+    /// the defaulting subscript inserts only when the id is not there yet.
     private mutating func remember(_ id: LayerID, as box: LayerNodeBox?) {
-        guard originals.index(forKey: id) == nil else { return }
-        originals.updateValue(box, forKey: id)
+        Self.keep(&originals[id, default: box])
     }
+
+    private static func keep(_: inout LayerNodeBox?) {}
 
     @discardableResult
     private mutating func removeBox(at slot: Int) -> LayerNodeBox {

@@ -28,6 +28,11 @@ public struct LayerTree: Sendable {
     /// The node of `id`, or nil when there is none.
     public func node(_ id: LayerID) -> LayerNode? { nodes.node(id) }
 
+    /// The class of layer `id`, or nil when there is none.
+    public func layerClass(of id: LayerID) -> LayerClass? {
+        nodes.slotIfPresent(id).map { nodes.all[$0].state.layerClass }
+    }
+
     /// `body`'s result for the node of `id` read in place (a node is large: this does not copy it), or nil
     /// when there is none.
     public func withNode<Result>(_ id: LayerID, _ body: (LayerNode) -> Result) -> Result? {
@@ -116,8 +121,9 @@ public struct LayerTree: Sendable {
     public mutating func updateState(
         of id: LayerID, _ change: (inout LayerState) throws(AnimCoreError) -> Void
     ) throws(AnimCoreError) {
-        try requireLayer(id)
-        var state = nodes[id].state
+        // One lookup: setMask moves no node, so the slot stays valid.
+        guard let slot = nodes.slotIfPresent(id) else { throw .unknownLayer(id) }
+        var state = nodes[slot: slot].state
         let oldMask = state.mask
         try change(&state)
         let newMask = state.mask
@@ -125,7 +131,7 @@ public struct LayerTree: Sendable {
             try setMask(newMask, of: id)
         }
         state.mask = newMask
-        nodes[id].state = state
+        nodes[slot: slot].state = state
     }
 
     /// Runs `body` on the animations of `id` and returns its result (to add, remove or advance them).

@@ -149,8 +149,10 @@ extension ClientContext {
     )
         throws(ProtocolError)
     {
-        let id = try requireLayer(op.layer, field: "\(field).layer")
-        guard let layerClass = tree.withNode(id, { $0.state.layerClass }) else { return }
+        let id = LayerID(op.layer)
+        guard let layerClass = tree.layerClass(of: id) else {
+            throw refusal(.unknownLayer, "\(field).layer", "\(op.layer)", "\(id) does not exist in this client")
+        }
         let keyPath: AnimKeyPath
         do {
             keyPath = try env.keyPaths.keyPath(op.keyPath, on: layerClass)

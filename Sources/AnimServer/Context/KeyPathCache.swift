@@ -11,6 +11,9 @@ final class KeyPathCache {
 
     private var parsed: [Key: AnimKeyPath] = [:]
     private let limit: Int
+    /// The last one asked for: a bulk commit sets the same key path over and over, and comparing a short
+    /// string is cheaper than hashing it.
+    private var last: (key: Key, keyPath: AnimKeyPath)?
 
     init(limit: Int = 4096) {
         self.limit = limit
@@ -21,10 +24,16 @@ final class KeyPathCache {
     /// `AnimKeyPath(path, on: layerClass)`, from the cache when it was parsed before.
     func keyPath(_ path: String, on layerClass: LayerClass) throws(AnimCoreError) -> AnimKeyPath {
         let key = Key(layerClass: layerClass, path: path)
-        if let known = parsed[key] { return known }
-        let keyPath = try AnimKeyPath(path, on: layerClass)
-        if parsed.count >= limit { parsed.removeAll(keepingCapacity: true) }
-        parsed[key] = keyPath
+        if let last, last.key == key { return last.keyPath }
+        let keyPath: AnimKeyPath
+        if let known = parsed[key] {
+            keyPath = known
+        } else {
+            keyPath = try AnimKeyPath(path, on: layerClass)
+            if parsed.count >= limit { parsed.removeAll(keepingCapacity: true) }
+            parsed[key] = keyPath
+        }
+        last = (key, keyPath)
         return keyPath
     }
 }
