@@ -108,6 +108,38 @@ struct LayerNodeStore: @unchecked Sendable {
         return node(id)
     }
 
+    /// Runs `change` on the state at `slot` in place when this is the node's first change under the open
+    /// journal: the journal then holds the node as it was, and a throw puts that back. Returns false without
+    /// doing anything otherwise (no journal, or changed before: the caller changes a copy instead). Saves a
+    /// copy of the whole state on each change of a bulk commit.
+    mutating func changeStateInPlace(
+        at slot: Int, _ change: (inout LayerState) throws(AnimCoreError) -> Void
+    ) throws(AnimCoreError) -> Bool {
+        guard isJournaling else { return false }
+        var first = false
+        Self.keep(&originals[all[slot].id, default: Self.noting(&first, all.boxes[slot])])
+        guard first else { return false }
+        let address = all.address(forChanging: slot)  // copies the node: the journal holds the original
+        do {
+            try change(&address.pointee.state)
+        } catch {
+            restoreFirstChange(at: slot)
+            throw error
+        }
+        return true
+    }
+
+    /// Puts back the node at `slot` as the journal has it, after a refused first change
+    /// (`changeStateInPlace`).
+    mutating func restoreFirstChange(at slot: Int) {
+        if let original = originals[all[slot].id], let original { all.replace(slot, with: original) }
+    }
+
+    private static func noting(_ flag: inout Bool, _ box: LayerNodeBox) -> LayerNodeBox? {
+        flag = true
+        return box
+    }
+
     /// Records `box` (nil: absent) as the original of `id` unless it was touched before. One hash lookup:
     /// the defaulting subscript inserts only when the id is not there yet.
     private mutating func remember(_ id: LayerID, as box: LayerNodeBox?) {

@@ -123,6 +123,20 @@ public struct LayerTree: Sendable {
     ) throws(AnimCoreError) {
         // One lookup: setMask moves no node, so the slot stays valid.
         guard let slot = nodes.slotIfPresent(id) else { throw .unknownLayer(id) }
+        let storedMask = nodes.all[slot].state.mask
+        if try nodes.changeStateInPlace(at: slot, change) {
+            let newMask = nodes.all[slot].state.mask
+            guard newMask != storedMask else { return }
+            // setMask compares with the stored mask and keeps the links; it changes nothing when it throws.
+            nodes[slot: slot].state.mask = storedMask
+            do {
+                try setMask(newMask, of: id)
+            } catch {
+                nodes.restoreFirstChange(at: slot)
+                throw error
+            }
+            return
+        }
         var state = nodes[slot: slot].state
         let oldMask = state.mask
         try change(&state)

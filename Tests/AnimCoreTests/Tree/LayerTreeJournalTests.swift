@@ -169,4 +169,50 @@ struct LayerTreeJournalTests {
         #expect(tree.nodeBeforeJournal(id(3)) != nil)
         #expect(tree.nodeBeforeJournal(id(1)) == nil)
     }
+
+    @Test func aRefusedFirstChangeUnderTheJournalLeavesTheStateAsItWas() throws {
+        // The first change of a node under a journal runs in place; a refusal puts the original back.
+        var tree = try scene()
+        var plain = tree
+        let before = TreePrint(tree)
+        tree.beginJournal()
+        #expect(throws: AnimCoreError.self) {
+            try tree.updateState(of: id(6)) { (state) throws(AnimCoreError) in
+                state.opacity = 0.01
+                throw .unknownLayer(LayerID(99))
+            }
+        }
+        #expect(TreePrint(tree) == before)
+        // A refused mask change on a first change: 2 is a sublayer, so it cannot be a mask.
+        #expect(throws: AnimCoreError.self) {
+            try tree.updateState(of: id(4)) {
+                $0.opacity = 0.02
+                $0.mask = LayerID(2)
+            }
+        }
+        #expect(TreePrint(tree) == before)
+        // Accepted changes, first (in place) and later (on a copy), with mask changes, end as the same
+        // changes without a journal do.
+        func accepted(_ t: inout LayerTree) throws {
+            try t.updateState(of: id(1)) {  // first change: releases mask 5
+                $0.opacity = 0.1
+                $0.mask = nil
+            }
+            try t.updateState(of: id(6)) {  // touched by the refusal above: a later change
+                $0.opacity = 0.6
+                $0.mask = LayerID(5)
+            }
+            try t.insert(id(7), state: state())
+            try t.updateState(of: id(3)) { $0.mask = LayerID(7) }  // first change, sets a mask
+            try t.updateState(of: id(3)) { $0.opacity = 0.3 }  // later change
+        }
+        try accepted(&tree)
+        try accepted(&plain)
+        tree.commitJournal()
+        #expect(TreePrint(tree) == TreePrint(plain))
+        #expect(tree.node(id(5))?.maskOf == id(6))
+        #expect(tree.node(id(7))?.maskOf == id(3))
+        #expect(tree.node(id(3))?.state.mask == id(7))
+        #expect(tree.node(id(1))?.state.mask == nil)
+    }
 }
