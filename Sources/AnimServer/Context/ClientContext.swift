@@ -105,7 +105,8 @@ struct ClientContext: Sendable {
 
     /// Moves every animation to server time `t` and returns the events as messages, in time order.
     mutating func advance(to t: Double) -> [Message] {
-        let events = tree.advanceAnimations(toAbsoluteTime: t)
+        // Only the layers with animations are visited: a frame's cost follows what animates, not the tree.
+        let events = tree.advanceAnimations(of: animations.keys, toAbsoluteTime: t)
         var out: [Message] = []
         for (layer, event) in events {
             let converted = (try? tree.convertTime(event.localTime, from: layer, to: nil)) ?? nil
