@@ -34,8 +34,9 @@ extension ClientContext {
     /// commit (the tree's journal is rolled back, the other fields restored). On success, returns the events
     /// the commit caused (stops of replaced or removed animations, then completed transactions), in order.
     ///
-    /// The caller keeps this context uniquely referenced while it applies (not shared with a render
-    /// snapshot's tree copy only for the first change), so nothing is copied wholesale.
+    /// The caller takes the context out of its session while it applies, so it is uniquely referenced and
+    /// changes in place. (A render snapshot may still share the tree's nodes: the first change after a frame
+    /// then copies the list of node pointers, and each changed node once.)
     mutating func apply(_ commit: Commit, in env: CommitEnvironment) throws(ProtocolError) -> [Message] {
         let saved = SavedFields(self)
         tree.beginJournal()

@@ -4,9 +4,10 @@ import AnimCore
 /// front, each layer's sublayers back to front) and every layer's presentation state at the frame's time.
 /// A value built once per frame; the renderer may keep it on another thread.
 ///
-/// It does not copy the scene: each client's model tree is shared with the server (a copy-on-write value;
-/// the server's next change copies it, once, if the snapshot is still held), and only the layers with
-/// animations get a presentation state of their own. Every other layer presents its model state.
+/// It does not copy the scene: each client's model tree is shared with the server (a copy-on-write value
+/// whose nodes are boxed: while the snapshot is held, the server's next change copies the list of node
+/// pointers once and each node it changes), and only the layers with animations get a presentation state of
+/// their own. Every other layer presents its model state.
 public struct RenderSnapshot: Sendable {
     public struct Layer: Sendable {
         public let id: LayerID
