@@ -25,6 +25,7 @@ public final class ServerCore {
     private(set) var frames: UInt64 = 0
     private var lastFrameTime: Double?
     private var frameTimes = FrameTimeSamples()
+    private let keyPaths = KeyPathCache()
     private let started = ContinuousClock.now
 
     public init(configuration: ServerConfiguration, clock: ServerClock, serverUID: UInt32, logger: Logger) {
@@ -182,11 +183,14 @@ public final class ServerCore {
         let images = session.images
         let env = CommitEnvironment(
             now: now, maxLayers: configuration.maxLayers, maxAnimations: configuration.maxAnimations,
-            hasImage: { images.contains($0) }, logger: logger)
-        var copy = session.context
+            hasImage: { images.contains($0) }, logger: logger, keyPaths: keyPaths)
+        // Taken out of the session while it applies, so the context is uniquely referenced and changes in
+        // place (a refused commit rolls itself back).
+        var context = session.context
+        session.context = ClientContext()
+        defer { session.context = context }
         do {
-            let events = try copy.apply(commit, before: session.context, in: env)
-            session.context = copy
+            let events = try context.apply(commit, in: env)
             needsFrame = true
             return [.commitApplied(CommitApplied(transaction: commit.transaction, time: now))] + events
         } catch {
@@ -252,7 +256,8 @@ public final class ServerCore {
             }
             clients.append(
                 RenderSnapshot.Client(
-                    session: id, tree: session.context.tree, images: session.images.images, at: time))
+                    session: id, tree: session.context.tree, animated: session.context.animatedLayers,
+                    images: session.images.images, at: time))
         }
         frames += 1
         let snapshot = RenderSnapshot(frame: frames, time: time, clients: clients)

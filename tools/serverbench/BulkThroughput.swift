@@ -3,9 +3,14 @@ import AnimProtocol
 import AnimTransport
 import Foundation
 
-/// Property updates per second: many commits of 1,000 changes sent back to back through the SDK and applied
-/// by the server, against the same encoded frames pushed through a bare SEQPACKET socket pair to a reader that
-/// only receives them (the socket's own ceiling on this machine).
+/// Property updates per second: many commits of 1,000 changes sent back to back and applied by the server,
+/// against the same encoded frames pushed through a bare SEQPACKET socket pair to a reader that only receives
+/// them (the socket's own ceiling on this machine).
+///
+/// The server is measured twice: through the SDK (layer setters, transactions, encoding: the app's view), and
+/// with the same pre-encoded frames the raw socket carries sent straight to its socket, so that figure and the
+/// raw one differ only in what the receiving end does with each record. The raw reader is also measured
+/// decoding each record, the part of the server's work that is the codec's.
 struct BulkThroughput {
     let client: Connection
     let runs: Int
@@ -41,8 +46,10 @@ struct BulkThroughput {
         return median(samples)
     }
 
-    func rawSocketPropertiesPerSecond() throws -> Double {
-        let frame = FrameCodec.encode(
+    /// The frame both the raw socket and the direct server measurement send: 1,000 position changes of
+    /// layers 1…1,000.
+    var frame: [UInt8] {
+        FrameCodec.encode(
             .commit(
                 Commit(
                     transaction: 1, completions: [],
@@ -52,6 +59,36 @@ struct BulkThroughput {
                                 layer: UInt32(index + 1), keyPath: "position",
                                 value: .point(WirePoint(x: 1, y: Double(index)))))
                     })))
+    }
+
+    /// `frame`, sent back to back over a connection of its own straight to the daemon at `socketPath`, until a
+    /// Sync after them is answered (so every commit was applied).
+    func directServerPropertiesPerSecond(socketPath: String) throws -> Double {
+        let connection = try RawConnection(path: socketPath)
+        defer { connection.close() }
+        try connection.send(
+            .commit(
+                Commit(
+                    transaction: 1, completions: [],
+                    operations: (0..<perCommit).map {
+                        .createLayer(WireCreateLayer(layer: UInt32($0 + 1), layerClass: .layer))
+                    })))
+        try connection.sync()
+        let frame = self.frame
+        var samples: [Double] = []
+        for _ in 0..<runs {
+            let elapsed = try seconds {
+                for _ in 0..<commits { try connection.send(frame) }
+                try connection.sync()
+            }
+            samples.append(Double(commits * perCommit) / elapsed)
+        }
+        return median(samples)
+    }
+
+    /// `frame` over a bare socket pair; with `decoding`, the reader decodes each record as the server does.
+    func rawSocketPropertiesPerSecond(decoding: Bool = false) throws -> Double {
+        let frame = self.frame
         var samples: [Double] = []
         for _ in 0..<runs {
             let (writer, reader) = try SeqPacketSocket.pair()
@@ -59,13 +96,19 @@ struct BulkThroughput {
             let done = DispatchSemaphore(value: 0)
             let thread = Thread {
                 var received = 0
-                while received < total, case .record = (try? reader.receive(maxBytes: 2 << 20)) ?? .closed {
+                while received < total, case .record(let record) = (try? reader.receive(maxBytes: 2 << 20)) ?? .closed {
+                    if decoding {
+                        _ = try? FrameCodec.decode(record.bytes, fds: record.fds, maxMessageBytes: 2 << 20)
+                    }
                     received += 1
                 }
                 done.signal()
             }
+            // The reader is already waiting in recvmsg when the clock starts, as the daemon's loop is in
+            // epoll_wait: thread start-up is not part of the socket's figure.
+            thread.start()
+            Thread.sleep(forTimeInterval: 0.002)
             let elapsed = try seconds {
-                thread.start()
                 for _ in 0..<commits { _ = try writer.send(frame) }
                 done.wait()
             }

@@ -39,13 +39,24 @@ struct ServerBench: ParsableCommand {
         report.add("sync round trip (baseline)", try latency.syncOnly(), unit: "µs")
         report.add("commit → applied, 1 property", try latency.commit(properties: 1), unit: "µs")
         report.add("commit → applied, 1,000 properties", try latency.commit(properties: 1000), unit: "µs")
+        let direct = try DirectCommitLatency(socketPath: daemon.socketPath, runs: runs)
+        report.add("sync round trip without the SDK", try direct.syncOnly(), unit: "µs")
+        report.add("commit → applied, 1 property, without the SDK", try direct.commit(properties: 1), unit: "µs")
+        report.add(
+            "commit → applied, 1,000 properties, without the SDK", try direct.commit(properties: 1000), unit: "µs")
+        direct.close()
 
         let bulk = try BulkThroughput(client: client, runs: max(3, runs / 3))
         let server = try bulk.serverPropertiesPerSecond()
+        let straight = try bulk.directServerPropertiesPerSecond(socketPath: daemon.socketPath)
         let raw = try bulk.rawSocketPropertiesPerSecond()
-        report.add("bulk property updates through the server", server, unit: "props/s")
+        let decoded = try bulk.rawSocketPropertiesPerSecond(decoding: true)
+        report.add("bulk property updates through the SDK and the server", server, unit: "props/s")
+        report.add("the same frames sent straight to the server", straight, unit: "props/s")
         report.add("the same frames over a bare SEQPACKET pair", raw, unit: "props/s")
-        report.add("server ÷ raw socket (target ≥ 50 %)", 100 * server / raw, unit: "%")
+        report.add("the same frames over a bare SEQPACKET pair, decoded", decoded, unit: "props/s")
+        report.add("SDK and server ÷ raw socket (target ≥ 50 %)", 100 * server / raw, unit: "%")
+        report.add("server alone ÷ raw socket (target ≥ 50 %)", 100 * straight / raw, unit: "%")
 
         // The layers stay referenced until the idle measurement: a released Layer is destroyed on the server.
         // A second client, so the layers above do not count against this one's quota.

@@ -73,6 +73,28 @@ extension LayerTree {
         visitLayerTimes(atAbsoluteTime: t) { slot, local in
             if !nodes.all[slot].animations.isEmpty { animated.append((nodes.all[slot].id, local)) }
         }
+        return advance(animated, toAbsoluteTime: t)
+    }
+
+    /// `advanceAnimations(toAbsoluteTime:)` for a tree whose owner knows which layers may have animations
+    /// (`candidates`, a superset of them; unknown ids are skipped): the same events in the same order, but
+    /// the work is per animated layer, not per layer.
+    public mutating func advanceAnimations(
+        of candidates: some Sequence<LayerID>, toAbsoluteTime t: Double
+    ) -> [(LayerID, AnimationEvent)] {
+        var animated: [(LayerID, Double)] = []
+        for id in candidates {
+            guard let slot = nodes.slotIfPresent(id), !nodes.all[slot].animations.isEmpty,
+                let local = try? localTime(of: id, fromAbsolute: t)
+            else { continue }
+            animated.append((id, local))
+        }
+        return advance(animated, toAbsoluteTime: t)
+    }
+
+    private mutating func advance(
+        _ animated: [(LayerID, Double)], toAbsoluteTime t: Double
+    ) -> [(LayerID, AnimationEvent)] {
         var events: [(layer: LayerID, order: Int, absolute: Double, event: AnimationEvent)] = []
         for (id, local) in animated {
             let happened = nodes[id].animations.advance(toLocalTime: local)

@@ -10,7 +10,9 @@
 /// layer (`LayerNode.parent`), but it is not a sublayer, so hit testing never reaches it.
 public struct LayerTree: Sendable {
     var nodes = LayerNodeStore()
-    private var nextRootSequence: UInt64 = 0
+    var nextRootSequence: UInt64 = 0
+    /// `nextRootSequence` when the open journal began (see LayerTree+Journal).
+    var rootSequenceBeforeJournal: UInt64 = 0
 
     public init() {}
 
@@ -25,6 +27,18 @@ public struct LayerTree: Sendable {
 
     /// The node of `id`, or nil when there is none.
     public func node(_ id: LayerID) -> LayerNode? { nodes.node(id) }
+
+    /// The class of layer `id`, or nil when there is none.
+    public func layerClass(of id: LayerID) -> LayerClass? {
+        nodes.slotIfPresent(id).map { nodes.all[$0].state.layerClass }
+    }
+
+    /// `body`'s result for the node of `id` read in place (a node is large: this does not copy it), or nil
+    /// when there is none.
+    public func withNode<Result>(_ id: LayerID, _ body: (LayerNode) -> Result) -> Result? {
+        guard nodes.contains(id) else { return nil }
+        return body(nodes[id])
+    }
 
     /// The layers with no superlayer that are not masks, back to front: a layer goes on top of the others
     /// each time it becomes a root (inserted, removed from its superlayer, or released as a mask).
@@ -107,8 +121,23 @@ public struct LayerTree: Sendable {
     public mutating func updateState(
         of id: LayerID, _ change: (inout LayerState) throws(AnimCoreError) -> Void
     ) throws(AnimCoreError) {
-        try requireLayer(id)
-        var state = nodes[id].state
+        // One lookup: setMask moves no node, so the slot stays valid.
+        guard let slot = nodes.slotIfPresent(id) else { throw .unknownLayer(id) }
+        let storedMask = nodes.all[slot].state.mask
+        if try nodes.changeStateInPlace(at: slot, change) {
+            let newMask = nodes.all[slot].state.mask
+            guard newMask != storedMask else { return }
+            // setMask compares with the stored mask and keeps the links; it changes nothing when it throws.
+            nodes[slot: slot].state.mask = storedMask
+            do {
+                try setMask(newMask, of: id)
+            } catch {
+                nodes.restoreFirstChange(at: slot)
+                throw error
+            }
+            return
+        }
+        var state = nodes[slot: slot].state
         let oldMask = state.mask
         try change(&state)
         let newMask = state.mask
@@ -116,7 +145,7 @@ public struct LayerTree: Sendable {
             try setMask(newMask, of: id)
         }
         state.mask = newMask
-        nodes[id].state = state
+        nodes[slot: slot].state = state
     }
 
     /// Runs `body` on the animations of `id` and returns its result (to add, remove or advance them).

@@ -11,53 +11,93 @@ struct CommitEnvironment {
     /// Whether the client has an image with this id.
     var hasImage: (ImageID) -> Bool
     var logger: Logger
+    /// Parsed key paths, shared by every commit of the server.
+    var keyPaths: KeyPathCache
+}
+
+/// Where a refused operation is: `operations[index].name`, turned into text only when one is refused.
+struct OperationField: CustomStringConvertible {
+    let index: Int
+    let name: StaticString
+
+    init(_ index: Int, _ name: StaticString) {
+        self.index = index
+        self.name = name
+    }
+
+    var description: String { "operations[\(index)].\(name)" }
 }
 
 extension ClientContext {
-    /// Applies `commit`'s operations in order to this context (the caller's copy). The first refused
-    /// operation throws, naming `operations[i]…` and the value; the caller then drops the copy, so nothing
-    /// of the commit stays. On success, returns the events the commit caused (stops of replaced or removed
-    /// animations, then completed transactions), in order.
-    mutating func apply(
-        _ commit: Commit, before original: ClientContext, in env: CommitEnvironment
+    /// Applies `commit`'s operations in order to this context, in place. The first refused operation
+    /// throws, naming `operations[i]…` and the value, and the context is left exactly as it was before the
+    /// commit (the tree's journal is rolled back, the other fields restored). On success, returns the events
+    /// the commit caused (stops of replaced or removed animations, then completed transactions), in order.
+    ///
+    /// The caller takes the context out of its session while it applies, so it is uniquely referenced and
+    /// changes in place. (A render snapshot may still share the tree's nodes: the first change after a frame
+    /// then copies the list of node pointers, and each changed node once.)
+    mutating func apply(_ commit: Commit, in env: CommitEnvironment) throws(ProtocolError) -> [Message] {
+        let saved = SavedFields(self)
+        tree.beginJournal()
+        do {
+            let out = try applyOperations(commit, env)
+            tree.commitJournal()
+            return out
+        } catch {
+            tree.rollback()
+            saved.restore(into: &self)
+            throw error
+        }
+    }
+
+    private mutating func applyOperations(
+        _ commit: Commit, _ env: CommitEnvironment
     ) throws(ProtocolError) -> [Message] {
         var out: [Message] = []
         var animationCount = self.animationCount
-        for (index, operation) in commit.operations.enumerated() {
-            let field = "operations[\(index)]"
-            switch operation {
+        let operations = commit.operations
+        for index in operations.indices {
+            // Field paths are built only when an operation is refused (the string work is measurable in
+            // bulk commits). The operation is switched on in place: copying each one out costs more than
+            // applying a setProperty.
+            switch operations[index] {
             case .createLayer(let op):
-                try createLayer(op, field: "\(field).createLayer", env)
+                try createLayer(op, field: OperationField(index, "createLayer"), env)
             case .destroyLayer(let raw):
-                let id = try requireLayer(raw, field: "\(field).destroyLayer")
-                animationCount -= tree.node(id)?.animations.count ?? 0
-                try destroyLayer(id, at: env.now, into: &out, field: "\(field).destroyLayer")
+                let field = OperationField(index, "destroyLayer")
+                let id = try requireLayer(raw, field: "\(field)")
+                animationCount -= tree.withNode(id) { $0.animations.count } ?? 0
+                try destroyLayer(id, at: env.now, into: &out, field: field)
             case .setProperty(let op):
-                try setProperty(op, field: "\(field).setProperty", env)
+                try setProperty(op, field: OperationField(index, "setProperty"), env)
             case .insertSublayer(let op):
-                try insertSublayer(op, field: "\(field).insertSublayer")
+                try insertSublayer(op, field: OperationField(index, "insertSublayer"))
             case .removeFromSuperlayer(let raw):
-                let id = try requireLayer(raw, field: "\(field).removeFromSuperlayer")
-                try structural("\(field).removeFromSuperlayer") { (tree) throws(AnimCoreError) in
+                let field = OperationField(index, "removeFromSuperlayer")
+                let id = try requireLayer(raw, field: "\(field)")
+                try structural("\(field)") { (tree) throws(AnimCoreError) in
                     try tree.removeFromSuperlayer(id)
                 }
             case .addAnimation(let op):
                 try addAnimation(
-                    op, field: "\(field).addAnimation", before: original, count: &animationCount, env, into: &out)
+                    op, field: OperationField(index, "addAnimation"), count: &animationCount, env, into: &out)
             case .removeAnimation(let op):
-                let id = try requireLayer(op.layer, field: "\(field).removeAnimation.layer")
-                let local = try localTime(of: id, at: env.now, field: "\(field).removeAnimation.layer")
+                let field = OperationField(index, "removeAnimation")
+                let id = try requireLayer(op.layer, field: "\(field).layer")
+                let local = try localTime(of: id, at: env.now, field: "\(field).layer")
                 let events = try updateAnimations(of: id) { $0.remove(key: op.key, at: local) }
                 animationCount -= events.count
                 for e in events { report(e, on: id, at: env.now, into: &out) }
             case .removeAllAnimations(let raw):
-                let id = try requireLayer(raw, field: "\(field).removeAllAnimations")
-                let local = try localTime(of: id, at: env.now, field: "\(field).removeAllAnimations")
+                let field = OperationField(index, "removeAllAnimations")
+                let id = try requireLayer(raw, field: "\(field)")
+                let local = try localTime(of: id, at: env.now, field: "\(field)")
                 let events = try updateAnimations(of: id) { $0.removeAll(at: local) }
                 animationCount -= events.count
                 for e in events { report(e, on: id, at: env.now, into: &out) }
             case .setEmitterCells(let op):
-                try setEmitterCells(op, field: "\(field).setEmitterCells", env)
+                try setEmitterCells(op, field: OperationField(index, "setEmitterCells"), env)
             }
         }
         for completion in commit.completions where completion != 0 {
@@ -71,7 +111,7 @@ extension ClientContext {
     // MARK: Operations
 
     private mutating func createLayer(
-        _ op: WireCreateLayer, field: String, _ env: CommitEnvironment
+        _ op: WireCreateLayer, field: OperationField, _ env: CommitEnvironment
     )
         throws(ProtocolError)
     {
@@ -86,7 +126,7 @@ extension ClientContext {
             )
         }
         let layerClass = LayerClass(wire: op.layerClass)
-        try structural(field) { (tree) throws(AnimCoreError) in
+        try structural("\(field)") { (tree) throws(AnimCoreError) in
             try tree.insert(id, state: LayerState(layerClass: layerClass))
         }
     }
@@ -94,13 +134,13 @@ extension ClientContext {
     /// Destroys `id` as a released CALayer goes: its sublayers and its mask are detached (they become
     /// roots; the client releases them on its own if they die too), its animations stop unfinished.
     private mutating func destroyLayer(
-        _ id: LayerID, at now: Double, into out: inout [Message], field: String
+        _ id: LayerID, at now: Double, into out: inout [Message], field: OperationField
     )
         throws(ProtocolError)
     {
         guard let node = tree.node(id) else { return }
         stopAll(on: id, at: now, into: &out)
-        try structural(field) { (tree) throws(AnimCoreError) in
+        try structural("\(field)") { (tree) throws(AnimCoreError) in
             for child in node.sublayers { try tree.removeFromSuperlayer(child) }
             if node.state.mask != nil { try tree.setMask(nil, of: id) }
             try tree.remove(id)
@@ -108,19 +148,21 @@ extension ClientContext {
     }
 
     private mutating func setProperty(
-        _ op: WireSetProperty, field: String, _ env: CommitEnvironment
+        _ op: WireSetProperty, field: OperationField, _ env: CommitEnvironment
     )
         throws(ProtocolError)
     {
-        let id = try requireLayer(op.layer, field: "\(field).layer")
-        guard let node = tree.node(id) else { return }
+        let id = LayerID(op.layer)
+        guard let layerClass = tree.layerClass(of: id) else {
+            throw refusal(.unknownLayer, "\(field).layer", "\(op.layer)", "\(id) does not exist in this client")
+        }
         let keyPath: AnimKeyPath
         do {
-            keyPath = try AnimKeyPath(op.keyPath, on: node.state.layerClass)
+            keyPath = try env.keyPaths.keyPath(op.keyPath, on: layerClass)
         } catch {
             throw refusal(
                 .unknownKeyPath, "\(field).keyPath", op.keyPath,
-                "\(id) is a \(node.state.layerClass), which has no key path '\(op.keyPath)'")
+                "\(id) is a \(layerClass), which has no key path '\(op.keyPath)'")
         }
         let value: PropertyValue
         do {
@@ -134,41 +176,51 @@ extension ClientContext {
                 "\(keyPath) of \(id) holds \(keyPath.valueKind.rawValue), not \(value.kind.rawValue)")
         }
         try checkReferences(value, field: "\(field).value", env)
-        var state = node.state
-        do {
-            try keyPath.set(value, in: &state)
+        // The value is set on the tree's own working copy of the state: a refused value leaves it as it was,
+        // and a refused mask change (the tree's structure rules) is told apart from a refused value.
+        var refusedValue: AnimCoreError?
+        do throws(AnimCoreError) {
+            try tree.updateState(of: id) { (state) throws(AnimCoreError) in
+                do throws(AnimCoreError) {
+                    try keyPath.set(value, in: &state)
+                } catch {
+                    refusedValue = error
+                    throw error
+                }
+            }
         } catch {
-            var refused = ProtocolError(error, opcode: Commit.opcode)
-            refused.field = "\(field).value"
-            refused.detail = "\(keyPath) of \(id): \(error)"
-            throw refused
-        }
-        try structural("\(field).value") { (tree) throws(AnimCoreError) in
-            try tree.updateState(of: id) { $0 = state }
+            if let refusedValue {
+                var refused = ProtocolError(refusedValue, opcode: Commit.opcode)
+                refused.field = "\(field).value"
+                refused.detail = "\(keyPath) of \(id): \(refusedValue)"
+                throw refused
+            }
+            throw refusal(.invalidTree, "\(field).value", "", error.description)
         }
     }
 
     /// A layer or image a value names must belong to this client.
     private func checkReferences(
-        _ value: PropertyValue, field: String, _ env: CommitEnvironment
+        _ value: PropertyValue, field: @autoclosure () -> String, _ env: CommitEnvironment
     )
         throws(ProtocolError)
     {
         switch value {
         case .layer(let target?):
             guard tree.hasLayer(target) else {
-                throw refusal(.unknownLayer, field, "\(target.rawValue)", "\(target) does not exist in this client")
+                throw refusal(.unknownLayer, field(), "\(target.rawValue)", "\(target) does not exist in this client")
             }
         case .image(let image?):
             guard env.hasImage(image) else {
-                throw refusal(.unknownImage, field, "\(image.rawValue)", "\(image) was never uploaded or was released")
+                throw refusal(
+                    .unknownImage, field(), "\(image.rawValue)", "\(image) was never uploaded or was released")
             }
         default:
             break
         }
     }
 
-    private mutating func insertSublayer(_ op: WireInsertSublayer, field: String) throws(ProtocolError) {
+    private mutating func insertSublayer(_ op: WireInsertSublayer, field: OperationField) throws(ProtocolError) {
         let parent = try requireLayer(op.parent, field: "\(field).parent")
         let child = try requireLayer(op.layer, field: "\(field).layer")
         guard op.index >= -1 else {
@@ -189,7 +241,7 @@ extension ClientContext {
     }
 
     private mutating func addAnimation(
-        _ op: WireAddAnimation, field: String, before original: ClientContext, count: inout Int,
+        _ op: WireAddAnimation, field: OperationField, count: inout Int,
         _ env: CommitEnvironment, into out: inout [Message]
     ) throws(ProtocolError) {
         let id = try requireLayer(op.layer, field: "\(field).layer")
@@ -212,7 +264,7 @@ extension ClientContext {
             throw error.at("\(field).animation").withOpcode(Commit.opcode)
         }
         let local = try localTime(of: id, at: env.now, field: "\(field).layer")
-        let previous = try? original.presentation(of: id, at: env.now)
+        let previous = try? presentationBeforeCommit(of: id, at: env.now)
         let attached: AttachedAnimation
         do {
             attached = try AttachedAnimation(
@@ -241,7 +293,7 @@ extension ClientContext {
     }
 
     private mutating func setEmitterCells(
-        _ op: WireSetEmitterCells, field: String, _ env: CommitEnvironment
+        _ op: WireSetEmitterCells, field: OperationField, _ env: CommitEnvironment
     )
         throws(ProtocolError)
     {
@@ -266,26 +318,28 @@ extension ClientContext {
         }
         var state = node.state
         state.special.modifyEmitter { $0.emitterCells = cells }
-        try structural(field) { (tree) throws(AnimCoreError) in
+        try structural("\(field)") { (tree) throws(AnimCoreError) in
             try tree.updateState(of: id) { $0 = state }
         }
     }
 
     // MARK: Helpers
 
-    private func requireLayer(_ raw: UInt32, field: String) throws(ProtocolError) -> LayerID {
+    private func requireLayer(_ raw: UInt32, field: @autoclosure () -> String) throws(ProtocolError) -> LayerID {
         let id = LayerID(raw)
         guard tree.hasLayer(id) else {
-            throw refusal(.unknownLayer, field, "\(raw)", "\(id) does not exist in this client")
+            throw refusal(.unknownLayer, field(), "\(raw)", "\(id) does not exist in this client")
         }
         return id
     }
 
-    private func localTime(of id: LayerID, at now: Double, field: String) throws(ProtocolError) -> Double {
+    private func localTime(
+        of id: LayerID, at now: Double, field: @autoclosure () -> String
+    ) throws(ProtocolError) -> Double {
         do {
             return try tree.localTime(of: id, fromAbsolute: now)
         } catch {
-            throw refusal(.unknownLayer, field, "\(id.rawValue)", error.description)
+            throw refusal(.unknownLayer, field(), "\(id.rawValue)", error.description)
         }
     }
 
@@ -301,14 +355,14 @@ extension ClientContext {
 
     /// Runs a change of the tree's structure; a refusal is `invalidTree` (cycle, mask rules).
     private mutating func structural(
-        _ field: String, _ change: (inout LayerTree) throws(AnimCoreError) -> Void
+        _ field: @autoclosure () -> String, _ change: (inout LayerTree) throws(AnimCoreError) -> Void
     )
         throws(ProtocolError)
     {
         do {
             try change(&tree)
         } catch {
-            throw refusal(.invalidTree, field, "", error.description)
+            throw refusal(.invalidTree, field(), "", error.description)
         }
     }
 }

@@ -2,8 +2,9 @@ import AnimCore
 import AnimProtocol
 
 /// One client's scene: its layer tree with the animations, which client animation id each attached
-/// animation has, and the completions waiting for animations. A value type, so a commit is applied to a
-/// copy and swapped in only when every operation succeeded.
+/// animation has, and the completions waiting for animations. A commit is applied in place under the
+/// tree's rollback journal, with copies of the other (per animation, not per layer) fields to restore when
+/// an operation is refused.
 struct ClientContext: Sendable {
     var tree = LayerTree()
     /// By layer, then by the animation's `LayerAnimations` entry id.
@@ -11,6 +12,29 @@ struct ClientContext: Sendable {
     /// Client animation ids that have not stopped yet, with their layer (ids must be unique while running).
     private(set) var runningIDs: [UInt64: LayerID] = [:]
     var completions = CompletionTracker()
+
+    /// The layers that may have animations attached (every layer that has some is here; a key may stay a
+    /// little longer than its animations): a frame evaluates only these.
+    var animatedLayers: Dictionary<LayerID, [UInt64: ClientAnimation]>.Keys { animations.keys }
+
+    /// The fields a commit changes besides the tree, kept to restore them when it is refused.
+    struct SavedFields {
+        private let animations: [LayerID: [UInt64: ClientAnimation]]
+        private let runningIDs: [UInt64: LayerID]
+        private let completions: CompletionTracker
+
+        init(_ context: ClientContext) {
+            animations = context.animations
+            runningIDs = context.runningIDs
+            completions = context.completions
+        }
+
+        func restore(into context: inout ClientContext) {
+            context.animations = animations
+            context.runningIDs = runningIDs
+            context.completions = completions
+        }
+    }
 
     /// The animations attached over all layers.
     var animationCount: Int { animations.values.reduce(0) { $0 + $1.count } }
@@ -51,7 +75,8 @@ struct ClientContext: Sendable {
                     out.append(.transactionCompleted(TransactionCompleted(completion: completion.rawValue, time: time)))
                 }
             }
-            let attached = tree.node(layer)?.animations.entries.contains { $0.id == event.animationID } ?? false
+            let attached =
+                tree.withNode(layer) { $0.animations.entries.contains { $0.id == event.animationID } } ?? false
             if attached {
                 animations[layer]?[event.animationID] = owner
             } else {
@@ -80,7 +105,8 @@ struct ClientContext: Sendable {
 
     /// Moves every animation to server time `t` and returns the events as messages, in time order.
     mutating func advance(to t: Double) -> [Message] {
-        let events = tree.advanceAnimations(toAbsoluteTime: t)
+        // Only the layers with animations are visited: a frame's cost follows what animates, not the tree.
+        let events = tree.advanceAnimations(of: animations.keys, toAbsoluteTime: t)
         var out: [Message] = []
         for (layer, event) in events {
             let converted = (try? tree.convertTime(event.localTime, from: layer, to: nil)) ?? nil
@@ -94,6 +120,14 @@ struct ClientContext: Sendable {
     func presentation(of id: LayerID, at t: Double) throws(AnimCoreError) -> LayerState {
         guard let node = tree.node(id) else { throw .unknownLayer(id) }
         let local = try tree.localTime(of: id, fromAbsolute: t)
+        return PresentationEvaluator.presentation(of: node.state, animations: node.animations, atLocalTime: local).state
+    }
+
+    /// The presentation state `id` had at server time `t` before the commit being applied (nil when the
+    /// commit created it): what an animation added by the commit starts from.
+    func presentationBeforeCommit(of id: LayerID, at t: Double) throws(AnimCoreError) -> LayerState {
+        guard let node = tree.nodeBeforeJournal(id) else { throw .unknownLayer(id) }
+        let local = try tree.localTimeBeforeJournal(of: id, fromAbsolute: t)
         return PresentationEvaluator.presentation(of: node.state, animations: node.animations, atLocalTime: local).state
     }
 

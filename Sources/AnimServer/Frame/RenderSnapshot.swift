@@ -3,6 +3,11 @@ import AnimCore
 /// Everything a renderer needs for one frame, frozen: for every session, its layer trees (roots back to
 /// front, each layer's sublayers back to front) and every layer's presentation state at the frame's time.
 /// A value built once per frame; the renderer may keep it on another thread.
+///
+/// It does not copy the scene: each client's model tree is shared with the server (a copy-on-write value
+/// whose nodes are boxed: while the snapshot is held, the server's next change copies the list of node
+/// pointers once and each node it changes), and only the layers with animations get a presentation state of
+/// their own. Every other layer presents its model state.
 public struct RenderSnapshot: Sendable {
     public struct Layer: Sendable {
         public let id: LayerID
@@ -14,13 +19,55 @@ public struct RenderSnapshot: Sendable {
         public let transition: TransitionProgress?
     }
 
+    /// What a layer's animations make of it at the frame's time.
+    public struct Presented: Sendable {
+        public let state: LayerState
+        public let transition: TransitionProgress?
+    }
+
+    /// One client's layers by id, each with its presentation state; built on demand from the model tree and
+    /// the presentation of the animated layers.
+    public struct Layers: Sendable {
+        /// The client's model tree at the frame.
+        public let tree: LayerTree
+        /// The presentation of the layers with animations; the others present their model state.
+        public let presented: [LayerID: Presented]
+
+        /// The number of layers.
+        public var count: Int { tree.count }
+
+        /// Every layer id, in ascending order.
+        public var ids: [LayerID] { tree.layerIDs }
+
+        /// The layer `id` as the frame shows it, or nil when the client has none with that id.
+        public subscript(id: LayerID) -> Layer? {
+            tree.withNode(id) { node in
+                let presented = presented[id]
+                return Layer(
+                    id: id, state: presented?.state ?? node.state, sublayers: node.sublayers,
+                    transition: presented?.transition)
+            }
+        }
+
+        /// The presentation state of `id` (the model state unless animations change it), or nil when there is
+        /// no such layer.
+        public func state(of id: LayerID) -> LayerState? {
+            if let presented = presented[id] { return presented.state }
+            return tree.withNode(id) { $0.state }
+        }
+    }
+
     public struct Client: Sendable {
         public let session: SessionID
-        /// The layers with no superlayer that are not masks, back to front.
-        public let roots: [LayerID]
-        public let layers: [LayerID: Layer]
+        public let layers: Layers
         /// The images the client uploaded, which `contents` and emitter cells name.
         public let images: [ImageID: ClientImage]
+
+        /// The client's model tree at the frame.
+        public var tree: LayerTree { layers.tree }
+
+        /// The layers with no superlayer that are not masks, back to front.
+        public var roots: [LayerID] { layers.tree.roots }
     }
 
     /// The frame's number, from 1.
@@ -35,22 +82,22 @@ public struct RenderSnapshot: Sendable {
 }
 
 extension RenderSnapshot.Client {
-    /// One client's tree at absolute time `t`: each layer's model state with its animations applied at the
-    /// layer's own local time.
-    init(session: SessionID, tree: LayerTree, images: [ImageID: ClientImage], at t: Double) {
-        let times = tree.layerTimes(atAbsoluteTime: t)
-        var layers: [LayerID: RenderSnapshot.Layer] = [:]
-        layers.reserveCapacity(tree.count)
-        for id in tree.layerIDs {
-            guard let node = tree.node(id) else { continue }
+    /// One client's tree at absolute time `t`: the layers in `animated` (a superset of those with
+    /// animations) get their model state with their animations applied at the layer's own local time.
+    init(
+        session: SessionID, tree: LayerTree, animated: some Sequence<LayerID>, images: [ImageID: ClientImage],
+        at t: Double
+    ) {
+        var presented: [LayerID: RenderSnapshot.Presented] = [:]
+        for id in animated {
+            guard let node = tree.node(id), !node.animations.isEmpty,
+                let local = try? tree.localTime(of: id, fromAbsolute: t)
+            else { continue }
             var state = node.state
-            var transition: TransitionProgress?
-            if !node.animations.isEmpty, let local = times[id] {
-                transition = PresentationEvaluator.evaluate(
-                    model: node.state, animations: node.animations, atLocalTime: local, into: &state)
-            }
-            layers[id] = RenderSnapshot.Layer(id: id, state: state, sublayers: node.sublayers, transition: transition)
+            let transition = PresentationEvaluator.evaluate(
+                model: node.state, animations: node.animations, atLocalTime: local, into: &state)
+            presented[id] = RenderSnapshot.Presented(state: state, transition: transition)
         }
-        self.init(session: session, roots: tree.roots, layers: layers, images: images)
+        self.init(session: session, layers: RenderSnapshot.Layers(tree: tree, presented: presented), images: images)
     }
 }
