@@ -3,8 +3,7 @@
 /// of `PropertyValue.interpolated`, stored straight into the field without boxing. Same results.
 final class ColorBasicProgram: AnimationProgram {
     let timing: MediaTiming
-    let timingFunction: TimingFunction?
-    let spring: SpringParameters?
+    let curve: BasicCurve
     let property: LayerProperty
     /// The blend's two ends as `PropertyValue.interpolated` makes them: a nil end is the other colour
     /// with alpha 0; both nil never gets here.
@@ -23,8 +22,7 @@ final class ColorBasicProgram: AnimationProgram {
         case (nil, nil): return nil
         }
         timing = b.timing
-        timingFunction = b.timingFunction
-        spring = b.spring
+        curve = BasicCurve(timing: b.timing, timingFunction: b.timingFunction, spring: b.spring)
         property = b.keyPath.property
     }
 
@@ -34,7 +32,7 @@ final class ColorBasicProgram: AnimationProgram {
     ) {
         let r = timing.resolve(parentTime: t)
         guard let f = r.fraction else { return }
-        let p = basicProgress(fraction: f, timing: timing, timingFunction: timingFunction, spring: spring)
+        let p = curve.progress(f)
         let c = Color.interpolatePremultiplied(from, to, p)
         switch property {
         case .backgroundColor: state.backgroundColor = c

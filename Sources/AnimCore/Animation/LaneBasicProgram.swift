@@ -3,8 +3,7 @@
 /// fields directly. Chosen at attach time when it applies; the results are the same.
 final class LaneBasicProgram: AnimationProgram {
     let timing: MediaTiming
-    let timingFunction: TimingFunction?
-    let spring: SpringParameters?
+    let curve: BasicCurve
     let slice: LaneSlice
     let fromValue: SIMD4<Double>?
     let toValue: SIMD4<Double>?
@@ -25,8 +24,7 @@ final class LaneBasicProgram: AnimationProgram {
             let captured = pack(b.capturedValue)
         else { return nil }
         timing = b.timing
-        timingFunction = b.timingFunction
-        spring = b.spring
+        curve = BasicCurve(timing: b.timing, timingFunction: b.timingFunction, spring: b.spring)
         self.slice = slice
         fromValue = from
         toValue = to
@@ -42,7 +40,7 @@ final class LaneBasicProgram: AnimationProgram {
     ) {
         let r = timing.resolve(parentTime: t)
         guard let f = r.fraction else { return }
-        let p = basicProgress(fraction: f, timing: timing, timingFunction: timingFunction, spring: spring)
+        let p = curve.progress(f)
         // The eight cases of §3.2, as in `BasicProgram.endpoints`.
         let from: SIMD4<Double>
         let to: SIMD4<Double>

@@ -4,8 +4,7 @@
 /// value copied through the layer's property switches). Chosen at attach time; the results are the same.
 final class TransformComponentProgram: AnimationProgram {
     let timing: MediaTiming
-    let timingFunction: TimingFunction?
-    let spring: SpringParameters?
+    let curve: BasicCurve
     let component: TransformComponent
     let fromValue: Double?
     let toValue: Double?
@@ -29,8 +28,7 @@ final class TransformComponentProgram: AnimationProgram {
             let captured = unpack(b.capturedValue)
         else { return nil }
         timing = b.timing
-        timingFunction = b.timingFunction
-        spring = b.spring
+        curve = BasicCurve(timing: b.timing, timingFunction: b.timingFunction, spring: b.spring)
         self.component = component
         fromValue = from
         toValue = to
@@ -46,7 +44,7 @@ final class TransformComponentProgram: AnimationProgram {
     ) {
         let r = timing.resolve(parentTime: t)
         guard let f = r.fraction else { return }
-        let p = basicProgress(fraction: f, timing: timing, timingFunction: timingFunction, spring: spring)
+        let p = curve.progress(f)
         // The eight cases of §3.2, as in `BasicProgram.endpoints`.
         let from: Double
         let to: Double
