@@ -5,7 +5,8 @@
 /// the same.
 final class LaneKeyframeProgram: AnimationProgram {
     let timing: MediaTiming
-    let timingFunction: TimingFunction?
+    /// The animation's timing function unwrapped (`.linear` returns its input, as `?? f` does), read in place.
+    let curve: TimingFunction
     let slice: LaneSlice
     let isCubic: Bool
     let values: [SIMD4<Double>]
@@ -42,7 +43,7 @@ final class LaneKeyframeProgram: AnimationProgram {
             incoming = []
         }
         timing = k.timing
-        timingFunction = k.timingFunction
+        curve = k.timingFunction ?? .linear
         self.slice = slice
         self.values = values
         keyTimes = k.keyTimes
@@ -57,7 +58,7 @@ final class LaneKeyframeProgram: AnimationProgram {
     ) {
         let r = timing.resolve(parentTime: t)
         guard let f = r.fraction else { return }
-        let g = timingFunction?.evaluate(f) ?? f
+        let g = curve.evaluate(f)
         let (segment, s) = locate(g)
         let local = segmentFunctions[segment]?.evaluate(s) ?? s
         let a = values[segment]
