@@ -24,11 +24,15 @@ final class GroupProgram: AnimationProgram {
     let timing: MediaTiming
     let timingFunction: TimingFunction?
     let children: [any AnimationProgram]
+    /// `timingFunction` unwrapped (`.linear`, which returns its input, when there is none), so a frame reads
+    /// it in place rather than copying the optional out.
+    let curve: TimingFunction
 
     init(timing: MediaTiming, timingFunction: TimingFunction?, children: [any AnimationProgram]) {
         self.timing = timing
         self.timingFunction = timingFunction
         self.children = children
+        curve = timingFunction ?? .linear
     }
 
     func apply(
@@ -36,9 +40,12 @@ final class GroupProgram: AnimationProgram {
         key: String?
     ) {
         guard let f = timing.resolve(parentTime: t).fraction else { return }
-        let local = (timingFunction?.evaluate(f) ?? f) * timing.resolvedDuration
-        for child in children {
-            child.apply(parentTime: local, model: model, to: &state, transition: &transition, key: key)
+        let local = curve.evaluate(f) * timing.resolvedDuration
+        // Borrowed in place, as in `PresentationEvaluator.evaluate`: no retain and release per child.
+        children.withUnsafeBufferPointer { children in
+            for i in children.indices {
+                children[i].apply(parentTime: local, model: model, to: &state, transition: &transition, key: key)
+            }
         }
     }
 }

@@ -71,7 +71,7 @@ public final class AttachedAnimation: Sendable {
             try BasicProgram.check(b)
             a.kind = .basic(b)
             let program = BasicProgram(b, capturedValue: captured(b, context), timing: timing, timingFunction: function)
-            return LaneBasicProgram(program) ?? program
+            return fastPath(for: program)
         case .spring(var s):
             s.basic.keyPath = try rebind(s.basic.keyPath, to: layerClass)
             try BasicProgram.check(s.basic)
@@ -80,13 +80,13 @@ public final class AttachedAnimation: Sendable {
             let program = BasicProgram(
                 s.basic, capturedValue: captured(s.basic, context), timing: timing, timingFunction: function,
                 spring: s.spring)
-            return LaneBasicProgram(program) ?? program
+            return fastPath(for: program)
         case .keyframe(var k):
             k.keyPath = try rebind(k.keyPath, to: layerClass)
             let kp = try KeyframeProgram(k, timing: timing, timingFunction: function)
             if let reason = kp.ignoredKeyTimesReason { warnings.append("\(path).keyTimes: \(reason)") }
             a.kind = .keyframe(k)
-            return kp
+            return LaneKeyframeProgram(kp) ?? kp
         case .group(var g):
             var children: [any AnimationProgram] = []
             // Children keep beginTime 0 (the group's start) and fall back to the transaction's duration.
@@ -113,6 +113,15 @@ public final class AttachedAnimation: Sendable {
             }
             return TransitionProgram(timing: timing, timingFunction: function, transition: tr)
         }
+    }
+
+    /// The specialised program that evaluates `program` with the same results and without boxing values,
+    /// or `program` itself when none applies.
+    private static func fastPath(for program: BasicProgram) -> any AnimationProgram {
+        if let lanes = LaneBasicProgram(program) { return lanes }
+        if let component = TransformComponentProgram(program) { return component }
+        if let color = ColorBasicProgram(program) { return color }
+        return program
     }
 
     /// The same key path checked against the layer it is attached to.

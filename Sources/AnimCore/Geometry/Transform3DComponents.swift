@@ -36,7 +36,7 @@ extension Transform3D {
     /// The value of a scalar component. For `.translation`, which is a Size, this is the average of the x and y
     /// translation (matching `.scale`); use `translationComponent()` for both.
     public func component(_ c: TransformComponent) -> Double {
-        let d = decompose(style: .components) ?? .identity
+        let d = componentsDecomposition() ?? .identity
         switch c {
         case .rotationX: return eulerAngles(of: d.quaternion).x
         case .rotationY: return eulerAngles(of: d.quaternion).y
@@ -54,7 +54,7 @@ extension Transform3D {
 
     /// The x and y translation (`transform.translation`).
     public func translationComponent() -> Size {
-        let d = decompose(style: .components) ?? .identity
+        let d = componentsDecomposition() ?? .identity
         return Size(width: d.translation.x, height: d.translation.y)
     }
 
@@ -67,7 +67,7 @@ extension Transform3D {
         case .translation: return settingTranslation(x: value, y: value, z: nil)
         default: break
         }
-        guard var d = decompose(style: .components) else { return self }
+        guard var d = componentsDecomposition() else { return self }
         switch c {
         case .rotationX, .rotationY, .rotationZ, .rotation:
             var angles = eulerAngles(of: d.quaternion)
@@ -105,6 +105,27 @@ extension Transform3D {
         if let y { d.translation.y = y }
         if let z { d.translation.z = z }
         return Transform3D(recomposing: d)
+    }
+}
+
+extension Transform3D {
+    /// The identity's decomposition, computed once: component animations (`transform.scale` on a layer
+    /// whose transform is the identity) would otherwise decompose the same matrix every frame.
+    private static let identityComponents = Transform3D.identity.decompose(style: .components)
+
+    /// `decompose(style: .components)`, from the cache when `self` is bit for bit the identity (a −0 entry
+    /// decomposes differently in the last bit, so `==` is not enough).
+    @inline(__always)
+    func componentsDecomposition() -> DecomposedTransform3D? {
+        isBitwiseIdentity ? Self.identityComponents : decompose(style: .components)
+    }
+
+    var isBitwiseIdentity: Bool {
+        let one = (1.0).bitPattern
+        return m11.bitPattern == one && m22.bitPattern == one && m33.bitPattern == one && m44.bitPattern == one
+            && (m12.bitPattern | m13.bitPattern | m14.bitPattern | m21.bitPattern | m23.bitPattern | m24.bitPattern
+                | m31.bitPattern | m32.bitPattern | m34.bitPattern | m41.bitPattern | m42.bitPattern
+                | m43.bitPattern) == 0
     }
 }
 

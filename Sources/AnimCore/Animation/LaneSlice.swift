@@ -1,0 +1,55 @@
+/// Where a key path's numbers sit in its property's four lanes (see `LayerState.lanes(of:)`): the lane
+/// fast paths read and write them without going through `PropertyValue`.
+struct LaneSlice: Sendable {
+    let property: LayerProperty
+    /// The first lane the key path covers, and how many.
+    let offset: Int
+    let count: Int
+
+    /// nil for key paths that are not numbers, points, sizes or rects (or fields of them).
+    init?(_ keyPath: AnimKeyPath) {
+        let range: (Int, Int)? =
+            switch (keyPath.property.valueKind, keyPath.component) {
+            case (.number, nil): (0, 1)
+            case (.point, nil), (.size, nil): (0, 2)
+            case (.rect, nil): (0, 4)
+            case (.point, .x?), (.size, .width?), (.rect, .originX?): (0, 1)
+            case (.point, .y?), (.size, .height?), (.rect, .originY?): (1, 1)
+            case (.rect, .origin?): (0, 2)
+            case (.rect, .size?): (2, 2)
+            case (.rect, .sizeWidth?): (2, 1)
+            case (.rect, .sizeHeight?): (3, 1)
+            default: nil
+            }
+        guard let range else { return nil }
+        property = keyPath.property
+        (offset, count) = range
+    }
+
+    /// A number, point, size or rect value as lanes (x, y, width, height order), nil for other kinds.
+    static func lanes(of v: PropertyValue) -> SIMD4<Double>? {
+        switch v {
+        case .number(let n): SIMD4(n, 0, 0, 0)
+        case .point(let p): SIMD4(p.x, p.y, 0, 0)
+        case .size(let s): SIMD4(s.width, s.height, 0, 0)
+        case .rect(let r): SIMD4(r.origin.x, r.origin.y, r.size.width, r.size.height)
+        default: nil
+        }
+    }
+
+    /// The key path's numbers moved to lanes 0…count−1.
+    @inline(__always)
+    func read(_ state: LayerState) -> SIMD4<Double> {
+        guard let all = state.lanes(of: property) else { return .zero }
+        var v = SIMD4<Double>.zero
+        for i in 0..<count { v[i] = all[offset + i] }
+        return v
+    }
+
+    @inline(__always)
+    func write(_ v: SIMD4<Double>, into state: inout LayerState) {
+        guard var all = state.lanes(of: property) else { return }
+        for i in 0..<count { all[offset + i] = v[i] }
+        state.setLanes(all, for: property)
+    }
+}
