@@ -137,4 +137,29 @@ import Testing
         let midway = try layer.presentation().opacity
         #expect(midway > 0.2 && midway < 0.8)
     }
+
+    @Test func presentationHitTestFindsALayerWhereItsAnimationHasMovedIt() throws {
+        let daemon = try DaemonHarness()
+        let client = try connectClient(daemon)
+        Transaction.begin()
+        let root = AnimKit.Layer(connection: client)
+        root.bounds = Rect(x: 0, y: 0, width: 400, height: 100)
+        root.position = Point(x: 200, y: 50)
+        let box = AnimKit.Layer(connection: client)
+        box.bounds = Rect(x: 0, y: 0, width: 20, height: 20)
+        box.position = Point(x: 10, y: 50)
+        try root.addSublayer(box)
+        let move = AnimKit.BasicAnimation(keyPath: "position.x", from: .number(10), to: .number(310))
+        move.duration = 1
+        move.timingFunction = .linear
+        try box.add(move, forKey: "move")
+        Transaction.commit()
+        try client.sync()
+        try moveClock(client, to: 0.5)
+        // On screen the box is at x = 160 now; its model is still at x = 10.
+        #expect(try root.presentationHitTest(Point(x: 160, y: 50)) === box)
+        #expect(try root.presentationHitTest(Point(x: 10, y: 50)) === root)
+        #expect(root.hitTest(Point(x: 10, y: 50)) === box)
+        #expect(try root.presentationHitTest(Point(x: 500, y: 50)) == nil)
+    }
 }

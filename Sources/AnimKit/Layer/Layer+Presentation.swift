@@ -34,3 +34,17 @@ extension Layer {
         return state
     }
 }
+
+extension Layer {
+    /// The deepest layer of this subtree containing `p` (in the superlayer's coordinates) as it is on screen
+    /// now: the server hit-tests the presentation tree, animations applied (`presentation().hitTest` in Core
+    /// Animation). One round trip; nil when no layer of the subtree contains the point.
+    public func presentationHitTest(_ p: Point) throws(AnimKitError) -> Layer? {
+        let reply = try connection.request {
+            .hitTestQuery(HitTestQuery(request: $0, point: p.wire, root: id.rawValue, presentation: true))
+        }
+        guard case .hitTestReply(let r) = reply else { throw .unexpectedReply("\(reply.name) to HitTestQuery") }
+        guard let hit = r.layer else { return nil }
+        return connection.state.withLock { $0.object(LayerID(hit)) }
+    }
+}
