@@ -22,7 +22,7 @@ import Testing
         try demo.run()
         defer { if demo.isRunning { kill(demo.processIdentifier, SIGKILL) } }
         #expect(
-            try eventually {
+            try eventually(timeout: 30) {
                 let status = try statusObject(observer)
                 return status["layers"] as? Int == 3 && status["images"] as? Int == 1
             })
@@ -33,7 +33,7 @@ import Testing
         kill(demo.processIdentifier, SIGKILL)
         demo.waitUntilExit()
         #expect(
-            try eventually {
+            try eventually(timeout: 30) {
                 let status = try statusObject(observer)
                 return status["clients"] as? Int == 1 && status["layers"] as? Int == 0
                     && status["images"] as? Int == 0 && status["imageBytes"] as? Int == 0
