@@ -3,6 +3,8 @@
 /// animation (the frame loop is bound by memory traffic, not arithmetic).
 protocol AnimationProgram: AnyObject, Sendable {
     var timing: MediaTiming { get }
+    /// The program's data to hold inline in the layer's entry, or `.program` to call `apply` on it.
+    var evaluationKernel: EvaluationKernel { get }
     /// Writes this animation's contribution at `parentTime` into `state`.
     func apply(
         parentTime t: Double, model: LayerState, to state: inout LayerState, transition: inout TransitionProgress?,

@@ -1,7 +1,7 @@
 /// The fast path of a basic or spring animation with both ends given on an inline colour property
 /// (backgroundColor, borderColor, shadowColor), neither additive nor cumulative: the premultiplied blend
 /// of `PropertyValue.interpolated`, stored straight into the field without boxing. Same results.
-final class ColorBasicProgram: AnimationProgram {
+struct ColorBasicKernel: Sendable {
     let timing: MediaTiming
     let curve: BasicCurve
     let property: LayerProperty
@@ -10,7 +10,7 @@ final class ColorBasicProgram: AnimationProgram {
     let from: Color
     let to: Color
 
-    init?(_ b: BasicProgram) {
+    init?(_ b: BasicProgram, curveOwner: SharedTimingFunction) {
         guard b.valueFunction == nil, b.keyPath.component == nil, !b.isAdditive, !b.isCumulative,
             [.backgroundColor, .borderColor, .shadowColor].contains(b.keyPath.property),
             case .color(let a)? = b.fromValue, case .color(let z)? = b.toValue
@@ -22,14 +22,12 @@ final class ColorBasicProgram: AnimationProgram {
         case (nil, nil): return nil
         }
         timing = b.timing
-        curve = BasicCurve(timing: b.timing, timingFunction: b.timingFunction, spring: b.spring)
+        curve = BasicCurve(timing: b.timing, spring: b.spring, owner: curveOwner)
         property = b.keyPath.property
     }
 
-    func apply(
-        parentTime t: Double, model: LayerState, to state: inout LayerState, transition: inout TransitionProgress?,
-        key: String?
-    ) {
+    @inline(__always)
+    func apply(parentTime t: Double, model: LayerState, to state: inout LayerState) {
         let r = timing.resolve(parentTime: t)
         guard let f = r.fraction else { return }
         let p = curve.progress(f)
@@ -40,5 +38,28 @@ final class ColorBasicProgram: AnimationProgram {
         case .shadowColor: state.shadowColor = c
         default: break
         }
+    }
+}
+
+/// The kernel as a program object, for the places that hold any program (the general path, tests).
+final class ColorBasicProgram: AnimationProgram {
+    let kernel: ColorBasicKernel
+    /// The timing function the kernel reads through an unowned reference (see `BasicCurve.curve`).
+    let curveOwner: SharedTimingFunction
+    var timing: MediaTiming { kernel.timing }
+    var evaluationKernel: EvaluationKernel { .colorBasic(kernel) }
+
+    init?(_ b: BasicProgram) {
+        let curveOwner = SharedTimingFunction.of(b.timingFunction)
+        guard let kernel = ColorBasicKernel(b, curveOwner: curveOwner) else { return nil }
+        self.kernel = kernel
+        self.curveOwner = curveOwner
+    }
+
+    func apply(
+        parentTime t: Double, model: LayerState, to state: inout LayerState, transition: inout TransitionProgress?,
+        key: String?
+    ) {
+        kernel.apply(parentTime: t, model: model, to: &state)
     }
 }

@@ -1,19 +1,17 @@
 /// The fast path of a basic or spring animation on a number, point, size or rect key path (or a
 /// field of one): the arithmetic of `BasicProgram` on four doubles, reading and writing the layer's
 /// fields directly. Chosen at attach time when it applies; the results are the same.
-final class LaneBasicProgram: AnimationProgram {
+struct LaneBasicKernel: Sendable {
+    // Hot fields first, in the order a frame reads them.
     let timing: MediaTiming
+    let endpoints: LaneEndpoints<SIMD4<Double>>
     let curve: BasicCurve
     let slice: LaneSlice
-    let fromValue: SIMD4<Double>?
-    let toValue: SIMD4<Double>?
-    let byValue: SIMD4<Double>?
-    let capturedValue: SIMD4<Double>?
     let isAdditive: Bool
     let isCumulative: Bool
 
     /// nil when the animation needs the general path (value functions, transforms, colours, …).
-    init?(_ b: BasicProgram) {
+    init?(_ b: BasicProgram, curveOwner: SharedTimingFunction) {
         guard b.valueFunction == nil, let slice = LaneSlice(b.keyPath) else { return nil }
         func pack(_ v: PropertyValue?) -> SIMD4<Double>?? {
             guard let v else { return .some(nil) }
@@ -24,44 +22,48 @@ final class LaneBasicProgram: AnimationProgram {
             let captured = pack(b.capturedValue)
         else { return nil }
         timing = b.timing
-        curve = BasicCurve(timing: b.timing, timingFunction: b.timingFunction, spring: b.spring)
+        curve = BasicCurve(timing: b.timing, spring: b.spring, owner: curveOwner)
         self.slice = slice
-        fromValue = from
-        toValue = to
-        byValue = by
-        capturedValue = captured
+        endpoints = LaneEndpoints(from: from, to: to, by: by, captured: captured, zero: .zero, add: +, subtract: -)
         isAdditive = b.isAdditive
         isCumulative = b.isCumulative
     }
 
-    func apply(
-        parentTime t: Double, model: LayerState, to state: inout LayerState, transition: inout TransitionProgress?,
-        key: String?
-    ) {
+    @inline(__always)
+    func apply(parentTime t: Double, model: LayerState, to state: inout LayerState) {
         let r = timing.resolve(parentTime: t)
         guard let f = r.fraction else { return }
         let p = curve.progress(f)
         // The eight cases of §3.2, as in `BasicProgram.endpoints`.
-        let from: SIMD4<Double>
-        let to: SIMD4<Double>
-        switch (fromValue, toValue, byValue) {
-        case (let a?, let b?, _): (from, to) = (a, b)
-        case (let a?, nil, let by?): (from, to) = (a, a + by)
-        case (nil, let b?, let by?): (from, to) = (b - by, b)
-        case (let a?, nil, nil): (from, to) = (a, slice.read(model))
-        case (nil, let b?, nil): (from, to) = (slice.read(model), b)
-        case (nil, nil, let by?):
-            let m = slice.read(model)
-            (from, to) = (m, m + by)
-        case (nil, nil, nil):
-            let m = slice.read(model)
-            (from, to) = (capturedValue ?? m, m)
-        }
+        let (from, to) = endpoints.resolve(add: +) { slice.read(model) }
         var v = from + (to - from) * p
         if isCumulative, r.cycle > 0, !timing.autoreverses {
             v += (to - from) * Double(r.cycle)
         }
         if isAdditive { v += slice.read(state) }
         slice.write(v, into: &state)
+    }
+}
+
+/// The kernel as a program object, for the places that hold any program (the general path, tests).
+final class LaneBasicProgram: AnimationProgram {
+    let kernel: LaneBasicKernel
+    /// The timing function the kernel reads through an unowned reference (see `BasicCurve.curve`).
+    let curveOwner: SharedTimingFunction
+    var timing: MediaTiming { kernel.timing }
+    var evaluationKernel: EvaluationKernel { .laneBasic(kernel) }
+
+    init?(_ b: BasicProgram) {
+        let curveOwner = SharedTimingFunction.of(b.timingFunction)
+        guard let kernel = LaneBasicKernel(b, curveOwner: curveOwner) else { return nil }
+        self.kernel = kernel
+        self.curveOwner = curveOwner
+    }
+
+    func apply(
+        parentTime t: Double, model: LayerState, to state: inout LayerState, transition: inout TransitionProgress?,
+        key: String?
+    ) {
+        kernel.apply(parentTime: t, model: model, to: &state)
     }
 }

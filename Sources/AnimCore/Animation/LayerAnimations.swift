@@ -6,6 +6,8 @@ public struct LayerAnimations: Sendable {
         public let attached: AttachedAnimation
         /// The attached animation's program, held here so a frame reaches it in one step.
         let program: any AnimationProgram
+        /// The program's fast-path data, copied here when the entry is made (see `EvaluationKernel`).
+        let kernel: EvaluationKernel
         public let key: String?
         public fileprivate(set) var hasStarted = false
         public fileprivate(set) var hasFinished = false
@@ -38,7 +40,10 @@ public struct LayerAnimations: Sendable {
         }
         let id = nextID
         nextID += 1
-        entries.append(Entry(id: id, attached: animation, program: animation.program, key: animation.key))
+        entries.append(
+            Entry(
+                id: id, attached: animation, program: animation.program, kernel: animation.program.evaluationKernel,
+                key: animation.key))
         return (id, events)
     }
 

@@ -24,8 +24,14 @@ public enum PresentationEvaluator {
         // three atomic operations and a cache miss on the attached animation per animation per frame.
         animations.entries.withUnsafeBufferPointer { entries in
             for i in entries.indices {
-                entries[i].program.apply(
-                    parentTime: t, model: model, to: &presentation, transition: &transition, key: entries[i].key)
+                switch entries[i].kernel {
+                case .laneBasic(let k): k.apply(parentTime: t, model: model, to: &presentation)
+                case .transformComponent(let k): k.apply(parentTime: t, model: model, to: &presentation)
+                case .colorBasic(let k): k.apply(parentTime: t, model: model, to: &presentation)
+                case .program:
+                    entries[i].program.apply(
+                        parentTime: t, model: model, to: &presentation, transition: &transition, key: entries[i].key)
+                }
             }
         }
         return transition

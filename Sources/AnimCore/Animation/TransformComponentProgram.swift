@@ -2,20 +2,18 @@
 /// `transform.rotation.z`, …) without a value function: the arithmetic of `BasicProgram` on doubles,
 /// reading and writing `transform` directly instead of boxing matrices in `PropertyValue` (a 129-byte
 /// value copied through the layer's property switches). Chosen at attach time; the results are the same.
-final class TransformComponentProgram: AnimationProgram {
+struct TransformComponentKernel: Sendable {
+    // Hot fields first, in the order a frame reads them.
     let timing: MediaTiming
+    let endpoints: LaneEndpoints<Double>
     let curve: BasicCurve
     let component: TransformComponent
-    let fromValue: Double?
-    let toValue: Double?
-    let byValue: Double?
-    let capturedValue: Double?
     let isAdditive: Bool
     let isCumulative: Bool
 
     /// nil when the animation needs the general path (value functions, `transform.translation`, other
     /// properties).
-    init?(_ b: BasicProgram) {
+    init?(_ b: BasicProgram, curveOwner: SharedTimingFunction) {
         guard b.valueFunction == nil, b.keyPath.property == .transform,
             case .transform(let component)? = b.keyPath.component, component != .translation
         else { return nil }
@@ -28,44 +26,48 @@ final class TransformComponentProgram: AnimationProgram {
             let captured = unpack(b.capturedValue)
         else { return nil }
         timing = b.timing
-        curve = BasicCurve(timing: b.timing, timingFunction: b.timingFunction, spring: b.spring)
+        curve = BasicCurve(timing: b.timing, spring: b.spring, owner: curveOwner)
         self.component = component
-        fromValue = from
-        toValue = to
-        byValue = by
-        capturedValue = captured
+        endpoints = LaneEndpoints(from: from, to: to, by: by, captured: captured, zero: 0, add: +, subtract: -)
         isAdditive = b.isAdditive
         isCumulative = b.isCumulative
     }
 
-    func apply(
-        parentTime t: Double, model: LayerState, to state: inout LayerState, transition: inout TransitionProgress?,
-        key: String?
-    ) {
+    @inline(__always)
+    func apply(parentTime t: Double, model: LayerState, to state: inout LayerState) {
         let r = timing.resolve(parentTime: t)
         guard let f = r.fraction else { return }
         let p = curve.progress(f)
         // The eight cases of §3.2, as in `BasicProgram.endpoints`.
-        let from: Double
-        let to: Double
-        switch (fromValue, toValue, byValue) {
-        case (let a?, let b?, _): (from, to) = (a, b)
-        case (let a?, nil, let by?): (from, to) = (a, a + by)
-        case (nil, let b?, let by?): (from, to) = (b - by, b)
-        case (let a?, nil, nil): (from, to) = (a, model.transform.component(component))
-        case (nil, let b?, nil): (from, to) = (model.transform.component(component), b)
-        case (nil, nil, let by?):
-            let m = model.transform.component(component)
-            (from, to) = (m, m + by)
-        case (nil, nil, nil):
-            let m = model.transform.component(component)
-            (from, to) = (capturedValue ?? m, m)
-        }
+        let (from, to) = endpoints.resolve(add: +) { model.transform.component(component) }
         var v = lerp(from, to, p)
         if isCumulative, r.cycle > 0, !timing.autoreverses {
             v += (to - from) * Double(r.cycle)
         }
         if isAdditive { v = state.transform.component(component) + v }
         state.transform = state.transform.setting(component, to: v)
+    }
+}
+
+/// The kernel as a program object, for the places that hold any program (the general path, tests).
+final class TransformComponentProgram: AnimationProgram {
+    let kernel: TransformComponentKernel
+    /// The timing function the kernel reads through an unowned reference (see `BasicCurve.curve`).
+    let curveOwner: SharedTimingFunction
+    var timing: MediaTiming { kernel.timing }
+    var evaluationKernel: EvaluationKernel { .transformComponent(kernel) }
+
+    init?(_ b: BasicProgram) {
+        let curveOwner = SharedTimingFunction.of(b.timingFunction)
+        guard let kernel = TransformComponentKernel(b, curveOwner: curveOwner) else { return nil }
+        self.kernel = kernel
+        self.curveOwner = curveOwner
+    }
+
+    func apply(
+        parentTime t: Double, model: LayerState, to state: inout LayerState, transition: inout TransitionProgress?,
+        key: String?
+    ) {
+        kernel.apply(parentTime: t, model: model, to: &state)
     }
 }

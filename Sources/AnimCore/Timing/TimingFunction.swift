@@ -103,6 +103,9 @@ public struct TimingFunction: Sendable {
     /// The solve (WebKit UnitBezier): bracket s between two of 11 samples of X and interpolate a first guess;
     /// up to 4 Newton steps, stopping once |X(s) − x| < min(1e-7, epsilon) or where |X′(s)| < 1e-7; failing
     /// that, bisection of the bracket until |X(s) − x| < max(1e-10, epsilon).
+    // Always inlined: called on a function held elsewhere (a pointer, a class), a call copied the
+    // ~200-byte struct to the stack first; inlined, the solver reads the fields in place.
+    @inline(__always)
     public func evaluate(_ x: Double, epsilon: Double = 1e-7) -> Double {
         if isIdentity { return x }
         if x < 0 { return startGradient * x }
@@ -122,6 +125,7 @@ public struct TimingFunction: Sendable {
     private func sampleDerivativeX(_ s: Double) -> Double { (3 * ax * s + 2 * bx) * s + cx }
 
     /// The Bézier parameter s with X(s) ≈ x, for x in [0, 1].
+    @inline(__always)
     private func solveParameter(_ x: Double, epsilon: Double) -> Double {
         // X is monotone on [0, 1] for valid control points, so [0, 1] brackets x whichever way the samples
         // round; the samples narrow it to a tenth.
