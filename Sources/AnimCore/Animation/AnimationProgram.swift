@@ -26,29 +26,36 @@ final class GroupProgram: AnimationProgram {
     let timing: MediaTiming
     let timingFunction: TimingFunction?
     let children: [any AnimationProgram]
-    /// `timingFunction` unwrapped (`.linear`, which returns its input, when there is none), so a frame reads
-    /// it in place rather than copying the optional out.
-    let curve: TimingFunction
+    /// The group's curve (linear when it has none), read by `kernel`.
+    let curveOwner: SharedTimingFunction
+    /// The children's kernels and unowned programs, allocated once and freed with the group.
+    /// Written only in init (hence safe to share).
+    nonisolated(unsafe) private let childBlock: UnsafeMutableBufferPointer<GroupKernel.Child>
+    let kernel: GroupKernel
 
     init(timing: MediaTiming, timingFunction: TimingFunction?, children: [any AnimationProgram]) {
         self.timing = timing
         self.timingFunction = timingFunction
         self.children = children
-        curve = timingFunction ?? .linear
+        curveOwner = SharedTimingFunction.of(timingFunction)
+        childBlock = .allocate(capacity: children.count)
+        _ = childBlock.initialize(from: children.map { GroupKernel.Child(kernel: $0.evaluationKernel, program: $0) })
+        kernel = GroupKernel(
+            timing: timing, duration: timing.resolvedDuration, curve: curveOwner.function,
+            children: UnsafeBufferPointer(childBlock))
     }
+
+    deinit {
+        childBlock.deallocate()
+    }
+
+    var evaluationKernel: EvaluationKernel { .group(kernel) }
 
     func apply(
         parentTime t: Double, model: LayerState, to state: inout LayerState, transition: inout TransitionProgress?,
         key: String?
     ) {
-        guard let f = timing.resolve(parentTime: t).fraction else { return }
-        let local = curve.evaluate(f) * timing.resolvedDuration
-        // Borrowed in place, as in `PresentationEvaluator.evaluate`: no retain and release per child.
-        children.withUnsafeBufferPointer { children in
-            for i in children.indices {
-                children[i].apply(parentTime: local, model: model, to: &state, transition: &transition, key: key)
-            }
-        }
+        kernel.apply(parentTime: t, model: model, to: &state, transition: &transition, key: key)
     }
 }
 

@@ -44,7 +44,7 @@ struct ColorBasicKernel: Sendable {
 /// The kernel as a program object, for the places that hold any program (the general path, tests).
 final class ColorBasicProgram: AnimationProgram {
     let kernel: ColorBasicKernel
-    /// The timing function the kernel reads through an unowned reference (see `BasicCurve.curve`).
+    /// The timing function the kernel reads through a pointer (see `BasicCurve.curve`).
     let curveOwner: SharedTimingFunction
     var timing: MediaTiming { kernel.timing }
     var evaluationKernel: EvaluationKernel { .colorBasic(kernel) }

@@ -24,14 +24,9 @@ public enum PresentationEvaluator {
         // three atomic operations and a cache miss on the attached animation per animation per frame.
         animations.entries.withUnsafeBufferPointer { entries in
             for i in entries.indices {
-                switch entries[i].kernel {
-                case .laneBasic(let k): k.apply(parentTime: t, model: model, to: &presentation)
-                case .transformComponent(let k): k.apply(parentTime: t, model: model, to: &presentation)
-                case .colorBasic(let k): k.apply(parentTime: t, model: model, to: &presentation)
-                case .program:
-                    entries[i].program.apply(
-                        parentTime: t, model: model, to: &presentation, transition: &transition, key: entries[i].key)
-                }
+                entries[i].kernel.apply(
+                    parentTime: t, model: model, to: &presentation, transition: &transition, key: entries[i].key,
+                    program: entries[i].program)
             }
         }
         return transition

@@ -52,7 +52,7 @@ struct TransformComponentKernel: Sendable {
 /// The kernel as a program object, for the places that hold any program (the general path, tests).
 final class TransformComponentProgram: AnimationProgram {
     let kernel: TransformComponentKernel
-    /// The timing function the kernel reads through an unowned reference (see `BasicCurve.curve`).
+    /// The timing function the kernel reads through a pointer (see `BasicCurve.curve`).
     let curveOwner: SharedTimingFunction
     var timing: MediaTiming { kernel.timing }
     var evaluationKernel: EvaluationKernel { .transformComponent(kernel) }

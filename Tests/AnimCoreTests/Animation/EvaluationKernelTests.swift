@@ -65,13 +65,32 @@ struct EvaluationKernelTests {
                         calculationMode: .cubic)),
                 timing: repeating),
         ]
-        let set = try Self.attach(animations, model: model)
+        let group = Animation(
+            .group(
+                AnimationGroup(
+                    animations: Array(animations.prefix(7)) + [
+                        try Self.basic(
+                            "transform", .transform(.identity), .transform(.scale(2, 2, 1)),
+                            timing: MediaTiming(duration: 0.5))
+                    ])),
+            timing: MediaTiming(duration: 2, timeOffset: 0.3, repeatCount: 2), timingFunction: .easeOut)
+        let set = try Self.attach(animations + [group], model: model)
         for time in stride(from: -0.5, through: 3.5, by: 0.13) {
             let viaKernels = PresentationEvaluator.presentation(of: model, animations: set, atLocalTime: time).state
             var viaObjects = model
             var none: TransitionProgress?
             for entry in set.entries {
-                entry.program.apply(parentTime: time, model: model, to: &viaObjects, transition: &none, key: entry.key)
+                if let group = entry.program as? GroupProgram {
+                    // The group by hand from its fields and its children's objects, not its kernel.
+                    guard let f = group.timing.resolve(parentTime: time).fraction else { continue }
+                    let local = (group.timingFunction?.evaluate(f) ?? f) * group.timing.resolvedDuration
+                    for child in group.children {
+                        child.apply(parentTime: local, model: model, to: &viaObjects, transition: &none, key: entry.key)
+                    }
+                } else {
+                    entry.program.apply(
+                        parentTime: time, model: model, to: &viaObjects, transition: &none, key: entry.key)
+                }
             }
             #expect(viaKernels == viaObjects, "at \(time)")
         }
@@ -86,16 +105,21 @@ struct EvaluationKernelTests {
                 try Self.basic("transform.scale", .number(0), .number(1), timing: timing),
                 try Self.basic("backgroundColor", .color(.white), .color(.black), timing: timing),
                 try Self.basic("transform", .transform(.identity), .transform(.scale(2, 2, 1)), timing: timing),
+                Animation(
+                    .group(
+                        AnimationGroup(animations: [try Self.basic("opacity", .number(0), .number(1), timing: timing)])),
+                    timing: timing),
             ], model: model)
         let kinds = set.entries.map { entry -> String in
             switch entry.kernel {
             case .laneBasic: "lane"
             case .transformComponent: "component"
             case .colorBasic: "color"
+            case .group: "group"
             case .program: "program"
             }
         }
-        #expect(kinds == ["lane", "component", "color", "program"])
+        #expect(kinds == ["lane", "component", "color", "program", "group"])
     }
 
     @Test func namedFunctionsAreSharedAndEvaluateAsTheirOwnCopy() {
