@@ -10,8 +10,9 @@ struct BasicCurve: @unchecked Sendable {
     /// evaluate it in place; `owner` keeps it alive, and whoever holds a copy holds the program that holds
     /// the owner.
     let curve: UnsafePointer<TimingFunction>
-    let spring: SpringMotion?
     let duration: Double
+    /// Last: its 33 bytes leave no padding behind them.
+    let spring: SpringMotion?
 
     /// `owner` must outlive every copy of the curve: a program keeps the `owner` it passed in.
     init(timing: MediaTiming, spring: SpringParameters?, owner: SharedTimingFunction) {

@@ -2,13 +2,14 @@
 /// field of one): the arithmetic of `BasicProgram` on four doubles, reading and writing the layer's
 /// fields directly. Chosen at attach time when it applies; the results are the same.
 struct LaneBasicKernel: Sendable {
-    // Hot fields first, in the order a frame reads them.
-    let timing: MediaTiming
+    // The 32-byte-aligned vectors first, then the small fields beside their mode: no padding, as this
+    // is copied out of the entry every frame.
     let endpoints: LaneEndpoints<SIMD4<Double>>
-    let curve: BasicCurve
     let slice: LaneSlice
     let isAdditive: Bool
     let isCumulative: Bool
+    let timing: MediaTiming
+    let curve: BasicCurve
 
     /// nil when the animation needs the general path (value functions, transforms, colours, …).
     init?(_ b: BasicProgram, curveOwner: SharedTimingFunction) {

@@ -3,8 +3,11 @@
 struct LaneSlice: Sendable {
     let property: LayerProperty
     /// The first lane the key path covers, and how many.
-    let offset: Int
-    let count: Int
+    /// One byte each: the slice sits inline in every layer's animation entries (see `EvaluationKernel`).
+    private let offsetByte: UInt8
+    private let countByte: UInt8
+    var offset: Int { Int(offsetByte) }
+    var count: Int { Int(countByte) }
 
     /// nil for key paths that are not numbers, points, sizes or rects (or fields of them).
     init?(_ keyPath: AnimKeyPath) {
@@ -23,7 +26,7 @@ struct LaneSlice: Sendable {
             }
         guard let range else { return nil }
         property = keyPath.property
-        (offset, count) = range
+        (offsetByte, countByte) = (UInt8(range.0), UInt8(range.1))
     }
 
     /// A number, point, size or rect value as lanes (x, y, width, height order), nil for other kinds.
