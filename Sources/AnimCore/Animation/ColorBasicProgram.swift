@@ -1,7 +1,7 @@
 /// The fast path of a basic or spring animation with both ends given on an inline colour property
 /// (backgroundColor, borderColor, shadowColor), neither additive nor cumulative: the premultiplied blend
 /// of `PropertyValue.interpolated`, stored straight into the field without boxing. Same results.
-struct ColorBasicKernel: Sendable {
+struct ColorBasicKernel: BasicKernel {
     let timing: MediaTiming
     let curve: BasicCurve
     let property: LayerProperty
@@ -42,24 +42,8 @@ struct ColorBasicKernel: Sendable {
 }
 
 /// The kernel as a program object, for the places that hold any program (the general path, tests).
-final class ColorBasicProgram: AnimationProgram {
-    let kernel: ColorBasicKernel
-    /// The timing function the kernel reads through a pointer (see `BasicCurve.curve`).
-    let curveOwner: SharedTimingFunction
-    var timing: MediaTiming { kernel.timing }
-    var evaluationKernel: EvaluationKernel { .colorBasic(kernel) }
+typealias ColorBasicProgram = BasicKernelProgram<ColorBasicKernel>
 
-    init?(_ b: BasicProgram) {
-        let curveOwner = SharedTimingFunction.of(b.timingFunction)
-        guard let kernel = ColorBasicKernel(b, curveOwner: curveOwner) else { return nil }
-        self.kernel = kernel
-        self.curveOwner = curveOwner
-    }
-
-    func apply(
-        parentTime t: Double, model: LayerState, to state: inout LayerState, transition: inout TransitionProgress?,
-        key: String?
-    ) {
-        kernel.apply(parentTime: t, model: model, to: &state)
-    }
+extension ColorBasicKernel {
+    var inline: EvaluationKernel { .colorBasic(self) }
 }

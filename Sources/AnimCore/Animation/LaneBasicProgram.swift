@@ -1,7 +1,7 @@
 /// The fast path of a basic or spring animation on a number, point, size or rect key path (or a
 /// field of one): the arithmetic of `BasicProgram` on four doubles, reading and writing the layer's
 /// fields directly. Chosen at attach time when it applies; the results are the same.
-struct LaneBasicKernel: Sendable {
+struct LaneBasicKernel: BasicKernel {
     // The 32-byte-aligned vectors first, then the small fields beside their mode: no padding, as this
     // is copied out of the entry every frame.
     let endpoints: LaneEndpoints<SIMD4<Double>>
@@ -47,24 +47,8 @@ struct LaneBasicKernel: Sendable {
 }
 
 /// The kernel as a program object, for the places that hold any program (the general path, tests).
-final class LaneBasicProgram: AnimationProgram {
-    let kernel: LaneBasicKernel
-    /// The timing function the kernel reads through a pointer (see `BasicCurve.curve`).
-    let curveOwner: SharedTimingFunction
-    var timing: MediaTiming { kernel.timing }
-    var evaluationKernel: EvaluationKernel { .laneBasic(kernel) }
+typealias LaneBasicProgram = BasicKernelProgram<LaneBasicKernel>
 
-    init?(_ b: BasicProgram) {
-        let curveOwner = SharedTimingFunction.of(b.timingFunction)
-        guard let kernel = LaneBasicKernel(b, curveOwner: curveOwner) else { return nil }
-        self.kernel = kernel
-        self.curveOwner = curveOwner
-    }
-
-    func apply(
-        parentTime t: Double, model: LayerState, to state: inout LayerState, transition: inout TransitionProgress?,
-        key: String?
-    ) {
-        kernel.apply(parentTime: t, model: model, to: &state)
-    }
+extension LaneBasicKernel {
+    var inline: EvaluationKernel { .laneBasic(self) }
 }

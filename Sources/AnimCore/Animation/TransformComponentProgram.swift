@@ -2,7 +2,7 @@
 /// `transform.rotation.z`, …) without a value function: the arithmetic of `BasicProgram` on doubles,
 /// reading and writing `transform` directly instead of boxing matrices in `PropertyValue` (a 129-byte
 /// value copied through the layer's property switches). Chosen at attach time; the results are the same.
-struct TransformComponentKernel: Sendable {
+struct TransformComponentKernel: BasicKernel {
     // Hot fields first, in the order a frame reads them.
     let timing: MediaTiming
     let endpoints: LaneEndpoints<Double>
@@ -50,24 +50,8 @@ struct TransformComponentKernel: Sendable {
 }
 
 /// The kernel as a program object, for the places that hold any program (the general path, tests).
-final class TransformComponentProgram: AnimationProgram {
-    let kernel: TransformComponentKernel
-    /// The timing function the kernel reads through a pointer (see `BasicCurve.curve`).
-    let curveOwner: SharedTimingFunction
-    var timing: MediaTiming { kernel.timing }
-    var evaluationKernel: EvaluationKernel { .transformComponent(kernel) }
+typealias TransformComponentProgram = BasicKernelProgram<TransformComponentKernel>
 
-    init?(_ b: BasicProgram) {
-        let curveOwner = SharedTimingFunction.of(b.timingFunction)
-        guard let kernel = TransformComponentKernel(b, curveOwner: curveOwner) else { return nil }
-        self.kernel = kernel
-        self.curveOwner = curveOwner
-    }
-
-    func apply(
-        parentTime t: Double, model: LayerState, to state: inout LayerState, transition: inout TransitionProgress?,
-        key: String?
-    ) {
-        kernel.apply(parentTime: t, model: model, to: &state)
-    }
+extension TransformComponentKernel {
+    var inline: EvaluationKernel { .transformComponent(self) }
 }

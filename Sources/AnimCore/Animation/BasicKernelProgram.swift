@@ -1,0 +1,33 @@
+/// What a basic or spring animation's fast path provides: built from the general program when it applies,
+/// it evaluates without `PropertyValue` and is held inline in the layer's entries.
+protocol BasicKernel: Sendable {
+    /// nil when the animation needs the general path.
+    init?(_ b: BasicProgram, curveOwner: SharedTimingFunction)
+    var timing: MediaTiming { get }
+    /// This kernel as an entry's inline data.
+    var inline: EvaluationKernel { get }
+    func apply(parentTime t: Double, model: LayerState, to state: inout LayerState)
+}
+
+/// A kernel as a program object, for the places that hold any program (the general path, tests). It owns
+/// the timing function the kernel reads through a pointer (see `BasicCurve.curve`).
+final class BasicKernelProgram<Kernel: BasicKernel>: AnimationProgram {
+    let kernel: Kernel
+    let curveOwner: SharedTimingFunction
+    var timing: MediaTiming { kernel.timing }
+    var evaluationKernel: EvaluationKernel { kernel.inline }
+
+    init?(_ b: BasicProgram) {
+        let curveOwner = SharedTimingFunction.of(b.timingFunction)
+        guard let kernel = Kernel(b, curveOwner: curveOwner) else { return nil }
+        self.kernel = kernel
+        self.curveOwner = curveOwner
+    }
+
+    func apply(
+        parentTime t: Double, model: LayerState, to state: inout LayerState, transition: inout TransitionProgress?,
+        key: String?
+    ) {
+        kernel.apply(parentTime: t, model: model, to: &state)
+    }
+}
