@@ -1,4 +1,3 @@
-import AnimCore
 import AnimProtocol
 import AnimTransport
 import Dispatch
