@@ -36,6 +36,10 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(
+            name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        .systemLibrary(name: "CEGL", path: "Sources/CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev"])]),
+        .systemLibrary(name: "CGLES3", path: "Sources/CGLES3", pkgConfig: "glesv2", providers: [.apt(["libgles-dev"])]),
+        .systemLibrary(
             name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // What Glibc does not expose to Swift: cmsg/SCM_RIGHTS, memfd and seals, SO_PEERCRED, epoll, eventfd, timerfd.
         .target(name: "CIPC"),
@@ -43,11 +47,14 @@ let package = Package(
         // Unix sockets (SOCK_SEQPACKET with file descriptors), the epoll event loop, shared memory, socket paths.
         .target(name: "AnimTransport", dependencies: ["CIPC", "CSystemd", logging]),
 
-        // Rendering: for now the PNG codec and the chart plotter used by `animctl plot`.
-        .target(name: "AnimRender", dependencies: ["AnimCore", "CPNG", "CCairo", logging]),
+        // Rendering: the draw-list compiler, damage, the GLES and software renderers, CPU tiles, the PNG codec
+        // and the chart plotter used by `animctl plot`.
+        .target(
+            name: "AnimRender", dependencies: ["AnimCore", "CPNG", "CCairo", "CPixman", "CEGL", "CGLES3", logging]),
 
         // The daemon's core: sessions, per-client contexts, commits, the clock, the frame loop, events, inspection.
-        .target(name: "AnimServer", dependencies: ["AnimCore", "AnimProtocol", "AnimTransport", logging]),
+        .target(
+            name: "AnimServer", dependencies: ["AnimCore", "AnimProtocol", "AnimTransport", "AnimRender", logging]),
 
         // The client SDK.
         .target(name: "AnimKit", dependencies: ["AnimCore", "AnimProtocol", "AnimTransport", logging]),
@@ -74,7 +81,7 @@ let package = Package(
             path: "tools/kitbench"),
 
         .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore"]),
-        .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender"]),
+        .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender", "AnimCore"], resources: [.copy("Goldens")]),
         // Depends on protogen so `swift test` builds the generator the drift test runs.
         .testTarget(
             name: "AnimProtocolTests",

@@ -1,0 +1,237 @@
+import AnimCore
+
+/// One frame as the renderers draw it: what the compiler makes of the layer trees, in output pixels.
+///
+/// Geometry: every draw carries `transform`, which maps the draw's local space to output pixels. A local
+/// point (x, y) lands at (X/W, Y/W) where (X, Y, Z, W) = (x, y, 0, 1) · transform (row vectors, Core
+/// Animation's convention; output pixels have y down and (0, 0) at the top-left corner of the output, so
+/// the centre of pixel (i, j) is (i + 0.5, j + 0.5)). Z is ignored: the compiler has already put the items
+/// in the order they are drawn, back to front. Points with W ≤ 0 are behind the eye and are not drawn.
+///
+/// Colours are straight-alpha sRGB; renderers blend premultiplied, source over, in 8-bit sRGB (no
+/// linearisation), as Core Animation does.
+public struct DrawList: Sendable, Equatable {
+    /// The output's size.
+    public var size: PixelSize
+    /// What the output shows where nothing is drawn (opaque black on a display).
+    public var clearColor: Color
+    /// Back to front.
+    public var items: [DrawItem]
+
+    public init(size: PixelSize, clearColor: Color = .black, items: [DrawItem] = []) {
+        self.size = size
+        self.clearColor = clearColor
+        self.items = items
+    }
+}
+
+public enum DrawItem: Sendable, Equatable {
+    /// A filled or stroked (rounded) rectangle: backgrounds, borders, masksToBounds clips as masks.
+    case rect(RectDraw)
+    /// A region of an image stretched over a rectangle: `contents`, one slice of a 9-slice.
+    case image(ImageDraw)
+    /// A filled path (`shadowPath` and similar shapes).
+    case path(PathDraw)
+    /// Items drawn into an offscreen buffer, then composited: group opacity, masks, clips that are not
+    /// axis-aligned pixel rectangles, transitions.
+    case group(GroupDraw)
+    /// A gaussian-blurred, tinted copy of some items' alpha: a layer's shadow.
+    case shadow(ShadowDraw)
+}
+
+/// The four corner radii of a rounded rectangle, in the draw's local units. Corner names follow the y-down
+/// local space: `topLeft` is (minX, minY), `CornerMask.minXMinY`.
+public struct CornerRadii: Hashable, Sendable {
+    public var topLeft: Double
+    public var topRight: Double
+    public var bottomLeft: Double
+    public var bottomRight: Double
+
+    public init(topLeft: Double, topRight: Double, bottomLeft: Double, bottomRight: Double) {
+        self.topLeft = topLeft
+        self.topRight = topRight
+        self.bottomLeft = bottomLeft
+        self.bottomRight = bottomRight
+    }
+
+    public static let zero = CornerRadii(topLeft: 0, topRight: 0, bottomLeft: 0, bottomRight: 0)
+
+    /// `radius` on the corners in `corners`, 0 on the others.
+    public init(radius: Double, corners: CornerMask = .all) {
+        self.init(
+            topLeft: corners.contains(.minXMinY) ? radius : 0, topRight: corners.contains(.maxXMinY) ? radius : 0,
+            bottomLeft: corners.contains(.minXMaxY) ? radius : 0,
+            bottomRight: corners.contains(.maxXMaxY) ? radius : 0)
+    }
+
+    public var isZero: Bool { self == .zero }
+}
+
+/// Coverage, the same in both renderers (the reference is `Coverage` in the software renderer; the GLES
+/// fragment shader computes the same expression): for the centre of an output pixel, map back to the local
+/// point q, take the signed distance d(q) to the shape's outline in local units (negative inside; a
+/// rounded corner is a circular arc), and the length g of d's gradient in output pixels (how many local
+/// units one pixel spans across the edge). With `antialiased` the coverage is clamp(0.5 − d/g, 0, 1);
+/// without it, 1 when d ≤ 0 and 0 otherwise. A border of width w covers the rectangle minus the
+/// rectangle inset by w whose radii are each max(0, r − w).
+public struct RectDraw: Sendable, Equatable {
+    public var transform: Transform3D
+    /// In local units.
+    public var rect: Rect
+    /// Each clamped by the compiler to half the shorter side.
+    public var radii: CornerRadii
+    public var color: Color
+    /// nil fills the rectangle; a width draws a border of that width inside the rectangle's edge.
+    public var borderWidth: Double?
+    public var antialiased: Bool
+    /// Nothing outside these output pixels is touched (ancestors' axis-aligned clips); nil = no clip.
+    public var clip: PixelRect?
+
+    public init(
+        transform: Transform3D, rect: Rect, radii: CornerRadii = .zero, color: Color, borderWidth: Double? = nil,
+        antialiased: Bool = true, clip: PixelRect? = nil
+    ) {
+        self.transform = transform
+        self.rect = rect
+        self.radii = radii
+        self.color = color
+        self.borderWidth = borderWidth
+        self.antialiased = antialiased
+        self.clip = clip
+    }
+}
+
+/// How an image is sampled when it is drawn smaller (`minification`) or larger (`magnification`) than its
+/// pixels (CALayer's filters).
+public enum ImageFilter: String, Hashable, Sendable {
+    case nearest
+    case linear
+    /// Mipmapped minification; as `linear` when magnifying.
+    case trilinear
+}
+
+/// `source` (a rectangle of image pixels) stretched over `rect` (local units). Sampling outside the image,
+/// or outside `source` when `clampToSource`, repeats the edge pixels (contentsRect outside the unit square
+/// extends the edges, §10.1). The quad's own edges are covered as a `RectDraw` without radii is.
+public struct ImageDraw: Sendable, Equatable {
+    public var transform: Transform3D
+    public var rect: Rect
+    public var image: RenderImage
+    /// In image pixels (x right, y down from the image's top-left corner).
+    public var source: Rect
+    /// Sampling stops at `source`'s edges (9-slice pieces must not bleed into their neighbours).
+    public var clampToSource: Bool
+    public var minificationFilter: ImageFilter
+    public var magnificationFilter: ImageFilter
+    /// Multiplies the image's alpha (and, premultiplied, its colour).
+    public var alpha: Double
+    public var antialiased: Bool
+    public var clip: PixelRect?
+
+    public init(
+        transform: Transform3D, rect: Rect, image: RenderImage, source: Rect, clampToSource: Bool = false,
+        minificationFilter: ImageFilter = .linear, magnificationFilter: ImageFilter = .linear, alpha: Double = 1,
+        antialiased: Bool = true, clip: PixelRect? = nil
+    ) {
+        self.transform = transform
+        self.rect = rect
+        self.image = image
+        self.source = source
+        self.clampToSource = clampToSource
+        self.minificationFilter = minificationFilter
+        self.magnificationFilter = magnificationFilter
+        self.alpha = alpha
+        self.antialiased = antialiased
+        self.clip = clip
+    }
+}
+
+/// A path filled with one colour. Both renderers flatten the path in local units (`BezierPath` flattening
+/// with a tolerance of 0.1 output pixel), map the points to output pixels and fill the polygon with cairo's
+/// antialiased rasterizer; the GLES renderer uploads that coverage as a texture.
+public struct PathDraw: Sendable, Equatable {
+    public var transform: Transform3D
+    public var path: BezierPath
+    public var color: Color
+    public var evenOdd: Bool
+    public var clip: PixelRect?
+
+    public init(transform: Transform3D, path: BezierPath, color: Color, evenOdd: Bool = false, clip: PixelRect? = nil) {
+        self.transform = transform
+        self.path = path
+        self.color = color
+        self.evenOdd = evenOdd
+        self.clip = clip
+    }
+}
+
+/// How a finished offscreen buffer goes onto what lies below it.
+public enum GroupBlend: Hashable, Sendable {
+    /// Premultiplied source over.
+    case sourceOver
+    /// Added (premultiplied, clamped): two groups added into an empty parent cross-fade exactly.
+    case add
+}
+
+/// `items` drawn into a transparent offscreen buffer covering `bounds`, then (when `mask` is set) multiplied
+/// by the alpha of `mask` drawn into a second buffer of the same bounds, then composited with `opacity`
+/// and `blend` onto the parent (the output or the enclosing group). Items keep their output-pixel
+/// transforms: the buffer is a window onto the output, not a new coordinate space.
+public struct GroupDraw: Sendable, Equatable {
+    /// Output pixels, inside the output; nothing outside is drawn.
+    public var bounds: PixelRect
+    public var items: [DrawItem]
+    public var opacity: Double
+    /// nil: no mask. A mask is the alpha of these items (a mask layer's subtree, a masksToBounds shape).
+    public var mask: [DrawItem]?
+    public var blend: GroupBlend
+    /// Applied when compositing the group; nil = no clip beyond `bounds`.
+    public var clip: PixelRect?
+
+    public init(
+        bounds: PixelRect, items: [DrawItem], opacity: Double = 1, mask: [DrawItem]? = nil,
+        blend: GroupBlend = .sourceOver, clip: PixelRect? = nil
+    ) {
+        self.bounds = bounds
+        self.items = items
+        self.opacity = opacity
+        self.mask = mask
+        self.blend = blend
+        self.clip = clip
+    }
+}
+
+/// A shadow: `source` drawn into a transparent buffer covering `bounds` (output pixels); its alpha blurred
+/// by a gaussian of standard deviation `sigma` output pixels (separable, kernel radius ⌈3σ⌉, weights
+/// normalised to sum 1; σ = 0 means no blur), moved by `offset` output pixels, and drawn in `color`
+/// (straight alpha; shadowOpacity is already in it) source over. `bounds` already holds the moved and
+/// blurred shadow.
+public struct ShadowDraw: Sendable, Equatable {
+    public var bounds: PixelRect
+    public var source: [DrawItem]
+    public var offsetX: Double
+    public var offsetY: Double
+    public var sigma: Double
+    public var color: Color
+    public var clip: PixelRect?
+
+    public init(
+        bounds: PixelRect, source: [DrawItem], offsetX: Double, offsetY: Double, sigma: Double, color: Color,
+        clip: PixelRect? = nil
+    ) {
+        self.bounds = bounds
+        self.source = source
+        self.offsetX = offsetX
+        self.offsetY = offsetY
+        self.sigma = sigma
+        self.color = color
+        self.clip = clip
+    }
+}
+
+extension RenderImage: Equatable {
+    /// Images are equal when they hold the same pixels: the same key and layout.
+    public static func == (a: RenderImage, b: RenderImage) -> Bool {
+        a.key == b.key && a.width == b.width && a.height == b.height && a.format == b.format
+    }
+}

@@ -1,0 +1,67 @@
+import AnimCore
+
+/// One layer as a frame shows it: its presentation state, its sublayers back to front and the transition
+/// running on it.
+public struct SceneLayer: Sendable {
+    public let id: LayerID
+    /// The presentation state at the frame's time.
+    public let state: LayerState
+    /// Back to front. The mask is `state.mask`.
+    public let sublayers: [LayerID]
+    /// The CATransition running on the layer, if any.
+    public let transition: TransitionProgress?
+    /// What the layer and its subtree looked like when the transition was added (its old state, §7); nil
+    /// when no transition runs or the server had nothing to capture.
+    public let transitionFrom: SubtreeSnapshot?
+
+    public init(
+        id: LayerID, state: LayerState, sublayers: [LayerID], transition: TransitionProgress? = nil,
+        transitionFrom: SubtreeSnapshot? = nil
+    ) {
+        self.id = id
+        self.state = state
+        self.sublayers = sublayers
+        self.transition = transition
+        self.transitionFrom = transitionFrom
+    }
+}
+
+/// A frozen copy of one layer's subtree (the layer, its sublayers and masks, recursively): the old side of a
+/// transition.
+public struct SubtreeSnapshot: Sendable {
+    public let root: LayerID
+    /// Every layer of the subtree by id (masks included), without transitions of their own.
+    public let layers: [LayerID: SceneLayer]
+
+    public init(root: LayerID, layers: [LayerID: SceneLayer]) {
+        self.root = root
+        self.layers = layers
+    }
+}
+
+/// One client's layers as a frame sees them; what the draw-list compiler reads. The server's render
+/// snapshot provides one per client; tests build them by hand (`StaticScene`).
+public protocol SceneSource {
+    /// The layers with no superlayer that are not masks, back to front.
+    var roots: [LayerID] { get }
+    /// The layer `id`, or nil when there is none.
+    func layer(_ id: LayerID) -> SceneLayer?
+    /// The image `id` names in this client's `contents`, or nil when there is none.
+    func image(_ id: ImageID) -> RenderImage?
+}
+
+/// A scene held in dictionaries: for tests, tools and splash screens.
+public struct StaticScene: SceneSource, Sendable {
+    public var roots: [LayerID]
+    public var layers: [LayerID: SceneLayer]
+    public var images: [ImageID: RenderImage]
+
+    public init(roots: [LayerID] = [], layers: [LayerID: SceneLayer] = [:], images: [ImageID: RenderImage] = [:]) {
+        self.roots = roots
+        self.layers = layers
+        self.images = images
+    }
+
+    public func layer(_ id: LayerID) -> SceneLayer? { layers[id] }
+    public func image(_ id: ImageID) -> RenderImage? { images[id] }
+}
