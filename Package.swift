@@ -8,6 +8,7 @@ let package = Package(
     name: "animserver",
     products: [
         .library(name: "AnimCore", targets: ["AnimCore"]),
+        .library(name: "AnimImage", targets: ["AnimImage"]),
         .library(name: "AnimRender", targets: ["AnimRender"]),
         .library(name: "AnimProtocol", targets: ["AnimProtocol"]),
         .library(name: "AnimTransport", targets: ["AnimTransport"]),
@@ -47,17 +48,20 @@ let package = Package(
         // Unix sockets (SOCK_SEQPACKET with file descriptors), the epoll event loop, shared memory, socket paths.
         .target(name: "AnimTransport", dependencies: ["CIPC", "CSystemd", logging]),
 
+        // PNG files: read and written through libpng's simplified API (the SDK loads contents with it too).
+        .target(name: "AnimImage", dependencies: ["AnimCore", "CPNG"]),
+
         // Rendering: the draw-list compiler, damage, the GLES and software renderers, CPU tiles, the PNG codec
         // and the chart plotter used by `animctl plot`.
         .target(
-            name: "AnimRender", dependencies: ["AnimCore", "CPNG", "CCairo", "CPixman", "CEGL", "CGLES3", logging]),
+            name: "AnimRender", dependencies: ["AnimCore", "AnimImage", "CCairo", "CPixman", "CEGL", "CGLES3", logging]),
 
         // The daemon's core: sessions, per-client contexts, commits, the clock, the frame loop, events, inspection.
         .target(
             name: "AnimServer", dependencies: ["AnimCore", "AnimProtocol", "AnimTransport", "AnimRender", logging]),
 
         // The client SDK.
-        .target(name: "AnimKit", dependencies: ["AnimCore", "AnimProtocol", "AnimTransport", logging]),
+        .target(name: "AnimKit", dependencies: ["AnimCore", "AnimProtocol", "AnimTransport", "AnimImage", logging]),
 
         // What tests, tools and benchmarks share: a harness that starts a real daemon, temporary socket paths.
         .target(name: "AnimTestSupport", dependencies: ["AnimKit", "AnimTransport", "AnimProtocol"]),
@@ -65,7 +69,9 @@ let package = Package(
         .executableTarget(name: "animserverd", dependencies: ["AnimServer", "AnimTransport", argumentParser, logging]),
         .executableTarget(
             name: "animctl",
-            dependencies: ["AnimCore", "AnimRender", "AnimProtocol", "AnimTransport", "AnimKit", argumentParser]),
+            dependencies: [
+                "AnimCore", "AnimRender", "AnimImage", "AnimProtocol", "AnimTransport", "AnimKit", argumentParser,
+            ]),
         // The demo client: seed 002's scene committed to a running server.
         .executableTarget(
             name: "animdemo", dependencies: ["AnimKit", "AnimCore", argumentParser], path: "tools/animdemo"),
@@ -81,7 +87,10 @@ let package = Package(
             path: "tools/kitbench"),
 
         .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore"]),
-        .testTarget(name: "AnimRenderTests", dependencies: ["AnimRender", "AnimCore"], resources: [.copy("Goldens")]),
+        .testTarget(name: "AnimImageTests", dependencies: ["AnimImage", "AnimCore"]),
+        .testTarget(
+            name: "AnimRenderTests", dependencies: ["AnimRender", "AnimImage", "AnimCore"],
+            resources: [.copy("Goldens")]),
         // Depends on protogen so `swift test` builds the generator the drift test runs.
         .testTarget(
             name: "AnimProtocolTests",
@@ -91,7 +100,8 @@ let package = Package(
             name: "AnimServerTests", dependencies: ["AnimServer", "AnimProtocol", "AnimCore", "AnimTransport"]),
         .testTarget(name: "AnimKitTests", dependencies: ["AnimKit", "AnimProtocol", "AnimCore", "AnimTransport"]),
         // Runs the built animctl binary; depending on the executable target makes `swift test` build it first.
-        .testTarget(name: "AnimctlTests", dependencies: ["AnimCore", "AnimRender", "AnimTestSupport", "animctl"]),
+        .testTarget(
+            name: "AnimctlTests", dependencies: ["AnimCore", "AnimRender", "AnimImage", "AnimTestSupport", "animctl"]),
         // The real daemon over the real socket with the real SDK.
         .testTarget(
             name: "IntegrationTests",

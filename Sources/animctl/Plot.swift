@@ -1,3 +1,4 @@
+import AnimImage
 import AnimCore
 import AnimRender
 import ArgumentParser

@@ -1,3 +1,4 @@
+import AnimImage
 import AnimTestSupport
 import AnimCore
 import AnimRender

@@ -1,3 +1,4 @@
+import AnimImage
 import AnimCore
 
 /// A line chart of one or more series, rendered with cairo into a `PNGImage`: white background, axes with tick

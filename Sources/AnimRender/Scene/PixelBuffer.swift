@@ -1,3 +1,5 @@
+import AnimImage
+
 /// A frame or part of one as the renderers produce it: premultiplied RGBA8 (bytes R, G, B, A), sRGB, the top
 /// row first, no padding between rows. Screenshots, goldens and renderer comparisons all use this layout.
 public struct PixelBuffer: Hashable, Sendable {
@@ -49,7 +51,10 @@ extension PixelBuffer {
                 straight[i + 1] = 0
                 straight[i + 2] = 0
             } else if a < 255 {
-                for c in 0..<3 { straight[i + c] = UInt8(min(255, (Int(straight[i + c]) * 255 + a / 2) / a)) }
+                for c in 0..<3 {
+                    let scaled: Int = Int(straight[i + c]) * 255 + a / 2
+                    straight[i + c] = UInt8(min(255, scaled / a))
+                }
             }
             i += 4
         }
@@ -63,7 +68,10 @@ extension PixelBuffer {
         while i < bytes.count {
             let a = Int(bytes[i + 3])
             if a < 255 {
-                for c in 0..<3 { bytes[i + c] = UInt8((Int(bytes[i + c]) * a + 127) / 255) }
+                for c in 0..<3 {
+                    let scaled: Int = Int(bytes[i + c]) * a + 127
+                    bytes[i + c] = UInt8(scaled / 255)
+                }
             }
             i += 4
         }

@@ -2,7 +2,7 @@ import AnimCore
 import Foundation
 import Testing
 
-@testable import AnimRender
+@testable import AnimImage
 
 @Suite("PNGImage")
 struct PNGImageTests {
