@@ -171,8 +171,17 @@ public final class ServerCore {
             return [.syncReply(SyncReply(request: sync.request, time: clock.now()))]
         case .clockControl(let control): return clockControl(control, from: session)
         case .inspectRequest(let request): return inspect(request, from: session)
+        case .screenshotRequest(let request):
+            return [
+                errorReport(
+                    ProtocolError(
+                        .renderFailed, opcode: ScreenshotRequest.opcode, field: "layer", value: "\(request.layer)",
+                        detail: "this server has no renderer attached to its output"),
+                    request: UInt64(request.request))
+            ]
         case .hello, .welcome, .commitApplied, .errorReport, .animationStarted, .animationStopped,
-            .transactionCompleted, .presentationReply, .hitTestReply, .syncReply, .clockState, .inspectReply:
+            .transactionCompleted, .presentationReply, .hitTestReply, .syncReply, .clockState, .inspectReply,
+            .screenshotReply:
             // Hello and server messages were dealt with before.
             return []
         }

@@ -239,6 +239,12 @@ enum Examples {
                     request: 14, query: .layer(WireInspectLayer(client: 2, layer: 1, presentation: false))))),
         Vector(variant: "animations", message: .inspectRequest(InspectRequest(request: 15, query: .animations(2)))),
         Vector(
+            variant: "output",
+            message: .screenshotRequest(ScreenshotRequest(request: 16, client: 0, layer: 0, nextFrame: false))),
+        Vector(
+            variant: "layer-next-frame",
+            message: .screenshotRequest(ScreenshotRequest(request: 17, client: 2, layer: 5, nextFrame: true))),
+        Vector(
             variant: "v1",
             message: .welcome(
                 Welcome(
@@ -295,5 +301,11 @@ enum Examples {
                         {"uptime":12.5,"clients":1,"layers":4,"animations":2,"frames":750,\
                         "frameTime":{"p50":0.0012,"p99":0.004,"max":0.009},"memory":{"rss":25165824}}
                         """))),
+        Vector(
+            variant: "output",
+            message: .screenshotReply(
+                ScreenshotReply(
+                    request: 16, width: 1280, height: 720, stride: 5120, format: .rgba8Premultiplied, frame: 42,
+                    time: 10.7, fds: [-1]))),
     ]
 }

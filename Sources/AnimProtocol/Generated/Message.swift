@@ -17,6 +17,7 @@ public enum Message: Hashable, Sendable {
     case sync(Sync)
     case clockControl(ClockControl)
     case inspectRequest(InspectRequest)
+    case screenshotRequest(ScreenshotRequest)
     case welcome(Welcome)
     case commitApplied(CommitApplied)
     case errorReport(ErrorReport)
@@ -28,11 +29,12 @@ public enum Message: Hashable, Sendable {
     case syncReply(SyncReply)
     case clockState(ClockState)
     case inspectReply(InspectReply)
+    case screenshotReply(ScreenshotReply)
 }
 
 extension Message {
     /// Every opcode, in spec order.
-    public static let allOpcodes: [UInt16] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138]
+    public static let allOpcodes: [UInt16] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139]
 
     public var opcode: UInt16 {
         switch self {
@@ -45,6 +47,7 @@ extension Message {
         case .sync: Sync.opcode
         case .clockControl: ClockControl.opcode
         case .inspectRequest: InspectRequest.opcode
+        case .screenshotRequest: ScreenshotRequest.opcode
         case .welcome: Welcome.opcode
         case .commitApplied: CommitApplied.opcode
         case .errorReport: ErrorReport.opcode
@@ -56,6 +59,7 @@ extension Message {
         case .syncReply: SyncReply.opcode
         case .clockState: ClockState.opcode
         case .inspectReply: InspectReply.opcode
+        case .screenshotReply: ScreenshotReply.opcode
         }
     }
 
@@ -67,6 +71,7 @@ extension Message {
     public var fds: [Int32] {
         switch self {
         case .imageUpload(let m): m.fds
+        case .screenshotReply(let m): m.fds
         default: []
         }
     }
@@ -82,6 +87,7 @@ extension Message {
         case 7: "Sync"
         case 8: "ClockControl"
         case 9: "InspectRequest"
+        case 10: "ScreenshotRequest"
         case 128: "Welcome"
         case 129: "CommitApplied"
         case 130: "ErrorReport"
@@ -93,6 +99,7 @@ extension Message {
         case 136: "SyncReply"
         case 137: "ClockState"
         case 138: "InspectReply"
+        case 139: "ScreenshotReply"
         default: nil
         }
     }
@@ -108,6 +115,7 @@ extension Message {
         case 7: .client
         case 8: .client
         case 9: .client
+        case 10: .client
         case 128: .server
         case 129: .server
         case 130: .server
@@ -119,6 +127,7 @@ extension Message {
         case 136: .server
         case 137: .server
         case 138: .server
+        case 139: .server
         default: nil
         }
     }
@@ -135,6 +144,7 @@ extension Message {
         case 7: 1
         case 8: 1
         case 9: 1
+        case 10: 1
         case 128: 1
         case 129: 1
         case 130: 1
@@ -146,6 +156,7 @@ extension Message {
         case 136: 1
         case 137: 1
         case 138: 1
+        case 139: 1
         default: nil
         }
     }
@@ -153,6 +164,7 @@ extension Message {
     public static func fdCount(ofOpcode opcode: UInt16) -> Int {
         switch opcode {
         case 3: 1
+        case 139: 1
         default: 0
         }
     }
@@ -168,6 +180,7 @@ extension Message {
         case 7: .sync(try Sync(from: &r))
         case 8: .clockControl(try ClockControl(from: &r))
         case 9: .inspectRequest(try InspectRequest(from: &r))
+        case 10: .screenshotRequest(try ScreenshotRequest(from: &r))
         case 128: .welcome(try Welcome(from: &r))
         case 129: .commitApplied(try CommitApplied(from: &r))
         case 130: .errorReport(try ErrorReport(from: &r))
@@ -179,6 +192,7 @@ extension Message {
         case 136: .syncReply(try SyncReply(from: &r))
         case 137: .clockState(try ClockState(from: &r))
         case 138: .inspectReply(try InspectReply(from: &r))
+        case 139: .screenshotReply(try ScreenshotReply(from: &r, fds: fds))
         default: throw ProtocolError(.unknownOpcode, opcode: opcode, detail: "no message has opcode \(opcode)")
         }
     }
@@ -194,6 +208,7 @@ extension Message {
         case .sync(let m): m.encode(to: &w)
         case .clockControl(let m): m.encode(to: &w)
         case .inspectRequest(let m): m.encode(to: &w)
+        case .screenshotRequest(let m): m.encode(to: &w)
         case .welcome(let m): m.encode(to: &w)
         case .commitApplied(let m): m.encode(to: &w)
         case .errorReport(let m): m.encode(to: &w)
@@ -205,6 +220,7 @@ extension Message {
         case .syncReply(let m): m.encode(to: &w)
         case .clockState(let m): m.encode(to: &w)
         case .inspectReply(let m): m.encode(to: &w)
+        case .screenshotReply(let m): m.encode(to: &w)
         }
     }
 
@@ -219,6 +235,7 @@ extension Message {
         case .sync(let m): m.wireJSON
         case .clockControl(let m): m.wireJSON
         case .inspectRequest(let m): m.wireJSON
+        case .screenshotRequest(let m): m.wireJSON
         case .welcome(let m): m.wireJSON
         case .commitApplied(let m): m.wireJSON
         case .errorReport(let m): m.wireJSON
@@ -230,6 +247,7 @@ extension Message {
         case .syncReply(let m): m.wireJSON
         case .clockState(let m): m.wireJSON
         case .inspectReply(let m): m.wireJSON
+        case .screenshotReply(let m): m.wireJSON
         }
     }
 

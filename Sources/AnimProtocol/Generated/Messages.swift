@@ -341,6 +341,50 @@ extension InspectRequest {
     }
 }
 
+/// the output's pixels (layer 0), or one layer of a client drawn alone (client 0 means the asking connection; server's user or root only); nextFrame waits for the next frame the frame loop presents instead of drawing the current time at once; answered by ScreenshotReply or a non-fatal ErrorReport naming the request
+/// Opcode 10, sent by the client, since version 1.
+public struct ScreenshotRequest: Hashable, Sendable {
+    public static let opcode: UInt16 = 10
+    public var request: UInt32
+    public var client: UInt32
+    public var layer: UInt64
+    public var nextFrame: Bool
+
+    public init(request: UInt32, client: UInt32, layer: UInt64, nextFrame: Bool) {
+        self.request = request
+        self.client = client
+        self.layer = layer
+        self.nextFrame = nextFrame
+    }
+}
+
+extension ScreenshotRequest {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        do { request = try r.u32() } catch { throw error.at("request") }
+        do { client = try r.u32() } catch { throw error.at("client") }
+        do { layer = try r.u64() } catch { throw error.at("layer") }
+        do { nextFrame = try r.bool() } catch { throw error.at("nextFrame") }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        w.u32(request)
+        w.u32(client)
+        w.u64(layer)
+        w.bool(nextFrame)
+    }
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("message", .string("ScreenshotRequest")),
+            ("opcode", .unsigned(10 as UInt16)),
+            ("request", .unsigned(request)),
+            ("client", .unsigned(client)),
+            ("layer", .unsigned(layer)),
+            ("nextFrame", .bool(nextFrame))
+        ])
+    }
+}
+
 /// answer to Hello: the version chosen, the session id, the server's clock and this client's quotas
 /// Opcode 128, sent by the server, since version 1.
 public struct Welcome: Hashable, Sendable {
@@ -811,6 +855,70 @@ extension InspectReply {
             ("opcode", .unsigned(138 as UInt16)),
             ("request", .unsigned(request)),
             ("json", .string(json))
+        ])
+    }
+}
+
+/// the pixels in a sealed memfd of at least stride × height bytes, premultiplied, the top row first; frame and time name the frame they show
+/// Opcode 139, sent by the server, since version 1.
+public struct ScreenshotReply: Hashable, Sendable {
+    public static let opcode: UInt16 = 139
+    public var request: UInt32
+    public var width: UInt32
+    public var height: UInt32
+    public var stride: UInt32
+    public var format: WirePixelFormat
+    public var frame: UInt64
+    public var time: Double
+    /// Sent as SCM_RIGHTS beside the frame; the receiver owns them.
+    public var fds: [Int32]
+
+    public init(request: UInt32, width: UInt32, height: UInt32, stride: UInt32, format: WirePixelFormat, frame: UInt64, time: Double, fds: [Int32]) {
+        self.request = request
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.format = format
+        self.frame = frame
+        self.time = time
+        self.fds = fds
+    }
+}
+
+extension ScreenshotReply {
+    public init(from r: inout WireReader, fds: [Int32]) throws(ProtocolError) {
+        do { request = try r.u32() } catch { throw error.at("request") }
+        do { width = try r.u32() } catch { throw error.at("width") }
+        do { height = try r.u32() } catch { throw error.at("height") }
+        do { stride = try r.u32() } catch { throw error.at("stride") }
+        do { format = try WirePixelFormat(from: &r) } catch { throw error.at("format") }
+        do { frame = try r.u64() } catch { throw error.at("frame") }
+        do { time = try r.f64() } catch { throw error.at("time") }
+        self.fds = fds
+    }
+
+    public func encode(to w: inout WireWriter) {
+        w.u32(request)
+        w.u32(width)
+        w.u32(height)
+        w.u32(stride)
+        format.encode(to: &w)
+        w.u64(frame)
+        w.f64(time)
+    }
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("message", .string("ScreenshotReply")),
+            ("opcode", .unsigned(139 as UInt16)),
+            ("request", .unsigned(request)),
+            ("width", .unsigned(width)),
+            ("height", .unsigned(height)),
+            ("stride", .unsigned(stride)),
+            ("format", format.wireJSON),
+            ("frame", .unsigned(frame)),
+            ("time", .number(time)),
+            ("fds", .unsigned(UInt(fds.count)))
         ])
     }
 }

@@ -49,6 +49,8 @@ public enum WireErrorCode: UInt16, Hashable, Sendable, CaseIterable {
     case permissionDenied = 22
     /// an inspection names a client session that does not exist
     case unknownClient = 23
+    /// a screenshot could not be made: the output has no renderer, or the renderer failed (the message says why)
+    case renderFailed = 24
 }
 
 extension WireErrorCode {
@@ -86,6 +88,7 @@ extension WireErrorCode {
         case .quotaExceeded: "quotaExceeded"
         case .permissionDenied: "permissionDenied"
         case .unknownClient: "unknownClient"
+        case .renderFailed: "renderFailed"
         }
     }
 
@@ -115,6 +118,7 @@ extension WireErrorCode {
         case .quotaExceeded: "the commit would exceed the client's layers, animations or image bytes quota"
         case .permissionDenied: "control or inspection from a user other than the server's own or root"
         case .unknownClient: "an inspection names a client session that does not exist"
+        case .renderFailed: "a screenshot could not be made: the output has no renderer, or the renderer failed (the message says why)"
         }
     }
 }

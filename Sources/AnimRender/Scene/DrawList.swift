@@ -203,7 +203,8 @@ public struct GroupDraw: Sendable, Equatable {
 
 /// A shadow: `source` drawn into a transparent buffer covering `bounds` (output pixels); its alpha blurred
 /// by a gaussian of standard deviation `sigma` output pixels (separable, kernel radius ⌈3σ⌉, weights
-/// normalised to sum 1; σ = 0 means no blur), moved by `offset` output pixels, and drawn in `color`
+/// normalised to sum 1; σ = 0 means no blur; `GaussianKernel`), moved by the offset rounded to whole output
+/// pixels (`rounded()`, half away from zero), and drawn in `color`
 /// (straight alpha; shadowOpacity is already in it) source over. `bounds` already holds the moved and
 /// blurred shadow.
 public struct ShadowDraw: Sendable, Equatable {
