@@ -230,6 +230,49 @@ import Testing
         #expect(near(out.pixel(x: 3, y: 0).r, 128))
     }
 
+    @Test func perspectiveImageSamplesThroughTheHomography() throws {
+        let img = Self.image([(255, 0, 0, 255), (0, 0, 255, 255)], width: 2)
+        let t = Transform3D.translation(-20, -20, 0).concatenating(.rotation(0.6, 0, 1, 0))
+            .concatenating(.perspective(eyeDistance: 100)).concatenating(.translation(50, 50, 0))
+        let out = try render(
+            DrawList(
+                size: PixelSize(width: 100, height: 100),
+                items: [
+                    .image(
+                        ImageDraw(
+                            transform: t, rect: Rect(x: 0, y: 0, width: 40, height: 40), image: img,
+                            source: Rect(x: 0, y: 0, width: 2, height: 1), magnificationFilter: .nearest))
+                ]))
+        // Local x 8 and 14 read the red source pixel, 26 and 32 the blue one, wherever perspective puts them.
+        for (x, red) in [(8.0, true), (14, true), (26, false), (32, false)] {
+            let p = try #require(t.apply(to: Point(x: x, y: 20)))
+            #expect(out.pixel(x: Int(p.x), y: Int(p.y)) == (red ? (255, 0, 0, 255) : (0, 0, 255, 255)))
+        }
+    }
+
+    @Test func trilinearMinificationAveragesTheSource() throws {
+        // 16×16 source columns: one white then three black, repeated; drawn 4×4, each output pixel spans 4 columns.
+        var pixels: [RGBA] = []
+        for _ in 0..<16 { for x in 0..<16 { pixels.append(x % 4 == 0 ? (255, 255, 255, 255) : (0, 0, 0, 255)) } }
+        let img = Self.image(pixels, width: 16)
+        func draw(_ filter: ImageFilter) throws -> PixelBuffer {
+            try render(
+                DrawList(
+                    size: PixelSize(width: 4, height: 4),
+                    items: [
+                        .image(
+                            ImageDraw(
+                                transform: .identity, rect: Rect(x: 0, y: 0, width: 4, height: 4), image: img,
+                                source: Rect(x: 0, y: 0, width: 16, height: 16), minificationFilter: filter))
+                    ]))
+        }
+        // The convolution averages the columns: 255 / 4 = 63.75, ± 2 for its fixed-point weights.
+        let trilinear = try draw(.trilinear)
+        for y in 0..<4 { for x in 1..<3 { #expect(near(trilinear.pixel(x: x, y: y).r, 64, 2)) } }
+        // Bilinear samples only the two black columns around each output pixel's centre.
+        #expect(try draw(.linear).pixel(x: 1, y: 1).r == 0)
+    }
+
     @Test func pathTriangleAndEvenOddHole() throws {
         var path = BezierPath()
         for (o, s) in [(4.0, 24.0), (10.0, 12.0)] {
@@ -311,8 +354,7 @@ import Testing
             offsetX: 3.4, offsetY: -0.6, sigma: sigma, color: .black)
         let out = try render(
             DrawList(size: PixelSize(width: 40, height: 40), clearColor: .white, items: [.shadow(shadow)]))
-        // The offset rounds to (3, −1): the shadow's centre is (19, 15) (between pixels 18|19 and 14|15... the
-        // square spans x 17..<21, y 13..<17).
+        // The offset rounds to (3, −1): the shadowed square spans pixels x 17..<21, y 13..<17.
         let kernel = GaussianKernel(sigma: sigma)
         func expectedAlpha(_ x: Int, _ y: Int) -> Int {
             var sum = 0.0
