@@ -60,15 +60,15 @@ extension SoftwareRenderer {
         let dy = Self.wholeOffset(s.offsetY)
         // The shadow at output pixel P is the blurred alpha at P − offset.
         let shifted = PixelRect(x: area.x - dx, y: area.y - dy, width: area.width, height: area.height)
+        // Nothing the blur reads lies inside the bounds: the shadow is empty here.
+        guard let read = shifted.outset(by: kernel.radius).intersection(s.bounds) else { return }
         let mask = try pool.take(area, format: PIXMAN_a8)
         defer { pool.recycle(mask) }
-        if let read = shifted.outset(by: kernel.radius).intersection(s.bounds) {
-            let source = try pool.take(read, format: PIXMAN_a8r8g8b8)
-            defer { pool.recycle(source) }
-            stats.offscreenPasses += 1
-            try draw(s.source, into: DrawTarget(image: source.image, originX: read.x, originY: read.y, clip: read))
-            Self.blur(source, kernel: kernel, into: mask, at: shifted)
-        }
+        let source = try pool.take(read, format: PIXMAN_a8r8g8b8)
+        defer { pool.recycle(source) }
+        stats.offscreenPasses += 1
+        try draw(s.source, into: DrawTarget(image: source.image, originX: read.x, originY: read.y, clip: read))
+        Self.blur(source, kernel: kernel, into: mask, at: shifted)
         try composite(color: color, mask: mask, into: target)
     }
 
