@@ -1,0 +1,285 @@
+import AnimCore
+import Logging
+
+/// One compilation in progress: walks layer trees and appends their draw items, back to front.
+///
+/// A layer's world transform (local points → output pixels) is `local · above`: `local` is its matrix into
+/// its superlayer (`transform(toSuperlayer:)`, with a transition's slide prepended along the layer's own
+/// axes) and `above` the rest of the way. A flattening superlayer passes its world transform with the depth
+/// dropped as `above`; a CATransformLayer passes its own `local · above`, unflattened.
+struct DrawListBuilder {
+    /// What a layer is positioned against.
+    struct Superlayer {
+        enum Kind {
+            /// Its superlayer's state (its sublayerTransform applies); nil for a root or a mask.
+            case layer(LayerState?)
+            /// None: the layer's bounds origin lands on (0, 0) (`compileLayer`).
+            case detached
+        }
+
+        var kind: Kind
+        /// A transition's slide, in the layer's own units, applied before its positioning.
+        var slide = (x: 0.0, y: 0.0)
+
+        static func layer(_ state: LayerState?) -> Superlayer { Superlayer(kind: .layer(state)) }
+        static let detached = Superlayer(kind: .detached)
+
+        func sliding(x: Double, y: Double) -> Superlayer {
+            var moved = self
+            moved.slide = (slide.x + x, slide.y + y)
+            return moved
+        }
+
+        /// The layer → superlayer matrix of a layer in `state`.
+        func local(of state: LayerState) -> Transform3D {
+            let positioning: Transform3D
+            switch kind {
+            case .layer(let superlayer): positioning = state.transform(toSuperlayer: superlayer)
+            case .detached:
+                let b = state.bounds.standardized
+                positioning = .translation(-b.minX, -b.minY, 0)
+            }
+            guard slide != (0, 0) else { return positioning }
+            return Transform3D.translation(slide.x, slide.y, 0).concatenating(positioning)
+        }
+    }
+
+    /// Deeper trees are cut off here (and logged): the walk is recursive, and a cycle in a malformed scene
+    /// must not run forever.
+    static let maximumDepth = 200
+    /// Layer visits per compilation before the walk stops (and logs): bounds the cost of a scene whose
+    /// sublayer lists share layers many times over.
+    static let maximumVisits = 1 << 20
+
+    static let logger = Logger(label: "animserver.render.compile")
+
+    /// Items entirely outside this are dropped, and group and shadow bounds are cut to it: the output, or a
+    /// larger area while a shadow's source is compiled (its offset may bring outside content in).
+    var cull: PixelRect
+    /// Where `contents` images come from: the scene being compiled.
+    var scene: any SceneSource
+    var items: [DrawItem] = []
+    private var depth = 0
+    private var visitsLeft = maximumVisits
+    private var warned = false
+
+    init(output: PixelRect, scene: any SceneSource) {
+        self.cull = output
+        self.scene = scene
+    }
+
+    // MARK: Layers
+
+    /// Appends `layer` and its subtree (shadow, background, contents, sublayers, border, as §10.4 orders them)
+    /// with `alpha` (opacity of ancestors applied per item) and the inherited pixel `clip`.
+    mutating func emit(
+        _ layer: SceneLayer, from lookup: LayerLookup, under superlayer: Superlayer, above: Transform3D,
+        alpha: Double, clip: PixelRect?, shadows: Bool
+    ) {
+        guard depth < Self.maximumDepth, visitsLeft > 0 else {
+            warnOnce(
+                "layer tree cut off at \(layer.id): deeper than \(Self.maximumDepth) or over \(Self.maximumVisits) visits"
+            )
+            return
+        }
+        visitsLeft -= 1
+        depth += 1
+        defer { depth -= 1 }
+
+        if lookup.runsTransitions, let transition = layer.transition, let from = layer.transitionFrom,
+            let old = from.layers[from.root]
+        {
+            emitTransition(
+                transition, old: old, snapshot: from, new: layer, from: lookup, under: superlayer, above: above,
+                alpha: alpha, clip: clip, shadows: shadows)
+            return
+        }
+        let state = layer.state
+        let opacity = state.opacity.isNaN ? 0 : min(1, state.opacity)
+        guard !state.hidden, opacity > 0, alpha > 0 else { return }
+        let local = superlayer.local(of: state)
+        if state.layerClass == .transformLayer {
+            emitTransformLayer(
+                layer, from: lookup, local: local, above: above, alpha: alpha * opacity, clip: clip, shadows: shadows)
+            return
+        }
+        let world = local.concatenating(above)
+        guard world.isFinite else { return }
+        let bounds = state.bounds.standardized
+        if !state.doubleSided && world.isBackFacing(atX: bounds.midX, y: bounds.midY) { return }
+
+        let grouped = state.allowsGroupOpacity && opacity < 1
+        let itemAlpha = grouped ? 1 : alpha * opacity
+        let start = items.count
+        if shadows { emitShadow(layer, from: lookup, world: world, alpha: itemAlpha, clip: clip) }
+        emitBody(layer, from: lookup, world: world, alpha: itemAlpha, clip: clip, shadows: shadows)
+        if grouped { wrapTail(from: start, opacity: alpha * opacity, clip: clip) }
+    }
+
+    /// Everything of the layer but its shadow: background, contents and sublayers (clipped by
+    /// masksToBounds), border, all masked by the mask layer.
+    mutating func emitBody(
+        _ layer: SceneLayer, from lookup: LayerLookup, world: Transform3D, alpha: Double, clip: PixelRect?,
+        shadows: Bool
+    ) {
+        let state = layer.state
+        var mask: [DrawItem]?
+        if let maskID = state.mask, let maskLayer = lookup.layer(maskID) {
+            let start = items.count
+            emit(
+                maskLayer, from: lookup, under: .layer(nil), above: world.flatteningDepth, alpha: 1, clip: nil,
+                shadows: true)
+            let maskItems = cutTail(from: start)
+            // A mask that shows nothing hides the whole layer.
+            guard !maskItems.isEmpty else { return }
+            mask = maskItems
+        }
+        let start = items.count
+        let bounds = state.bounds.standardized
+        let radii = Self.cornerRadii(of: state, in: bounds)
+        if let color = state.backgroundColor {
+            appendRect(RectDraw(transform: world, rect: bounds, radii: radii, color: color, clip: clip), alpha: alpha)
+        }
+        emitClippedContent(
+            layer, from: lookup, world: world, bounds: bounds, radii: radii, alpha: alpha, clip: clip,
+            shadows: shadows)
+        if state.borderWidth > 0, let color = state.borderColor {
+            appendRect(
+                RectDraw(
+                    transform: world, rect: bounds, radii: radii, color: color, borderWidth: state.borderWidth,
+                    clip: clip),
+                alpha: alpha)
+        }
+        if let mask {
+            let body = cutTail(from: start)
+            guard let box = body.coverage, let maskBox = mask.coverage,
+                let bounds = box.intersection(maskBox)?.intersection(cull)?.clipped(to: clip)
+            else { return }
+            items.append(.group(GroupDraw(bounds: bounds, items: body, mask: mask, clip: clip)))
+        }
+    }
+
+    /// Contents and sublayers, which `masksToBounds` clips: by pixels when the bounds land on whole output
+    /// pixels without rounded corners, otherwise in a group masked by the rounded bounds.
+    private mutating func emitClippedContent(
+        _ layer: SceneLayer, from lookup: LayerLookup, world: Transform3D, bounds: Rect, radii: CornerRadii,
+        alpha: Double, clip: PixelRect?, shadows: Bool
+    ) {
+        guard layer.state.masksToBounds else {
+            emitContents(of: layer.state, world: world, alpha: alpha, clip: clip)
+            emitSublayers(of: layer, from: lookup, world: world, alpha: alpha, clip: clip, shadows: shadows)
+            return
+        }
+        if radii.isZero, let pixels = world.pixelAlignedImage(of: bounds) {
+            guard let inner = pixels.clipped(to: clip) else { return }
+            emitContents(of: layer.state, world: world, alpha: alpha, clip: inner)
+            emitSublayers(of: layer, from: lookup, world: world, alpha: alpha, clip: inner, shadows: shadows)
+            return
+        }
+        let start = items.count
+        emitContents(of: layer.state, world: world, alpha: alpha, clip: clip)
+        emitSublayers(of: layer, from: lookup, world: world, alpha: alpha, clip: clip, shadows: shadows)
+        let inner = cutTail(from: start)
+        let shape = DrawItem.rect(RectDraw(transform: world, rect: bounds, radii: radii, color: .white))
+        guard let box = inner.coverage, let shapeBox = shape.coverage,
+            let groupBounds = box.intersection(shapeBox)?.intersection(cull)?.clipped(to: clip)
+        else { return }
+        items.append(.group(GroupDraw(bounds: groupBounds, items: inner, mask: [shape], clip: clip)))
+    }
+
+    /// The sublayers, sorted by zPosition (stable: equal values keep their order), each drawn into this
+    /// layer's plane.
+    private mutating func emitSublayers(
+        of layer: SceneLayer, from lookup: LayerLookup, world: Transform3D, alpha: Double, clip: PixelRect?,
+        shadows: Bool
+    ) {
+        let ids = layer.sublayers
+        guard !ids.isEmpty else { return }
+        let above = world.flatteningDepth
+        // Already in order (the usual case) unless some zPosition is lower than the one before it.
+        var previous = -Double.infinity
+        var sorted = true
+        for id in ids {
+            guard let z = lookup.layer(id)?.state.zPosition else { continue }
+            if z < previous {
+                sorted = false
+                break
+            }
+            previous = z
+        }
+        let superlayer = Superlayer.layer(layer.state)
+        if sorted {
+            for id in ids {
+                guard let child = lookup.layer(id) else { continue }
+                emit(
+                    child, from: lookup, under: superlayer, above: above, alpha: alpha, clip: clip, shadows: shadows)
+            }
+            return
+        }
+        var children: [(z: Double, order: Int, layer: SceneLayer)] = []
+        children.reserveCapacity(ids.count)
+        for (order, id) in ids.enumerated() {
+            guard let child = lookup.layer(id) else { continue }
+            let z = child.state.zPosition
+            children.append((z.isNaN ? 0 : z, order, child))
+        }
+        children.sort { ($0.z, $0.order) < ($1.z, $1.order) }
+        for child in children {
+            emit(
+                child.layer, from: lookup, under: superlayer, above: above, alpha: alpha, clip: clip,
+                shadows: shadows)
+        }
+    }
+
+    // MARK: Items
+
+    /// Appends a leaf unless it draws nothing: no alpha, behind the eye, or outside the output or its clip.
+    mutating func appendLeaf(_ item: DrawItem) {
+        guard let box = item.coverage, box.intersection(cull) != nil else { return }
+        items.append(item)
+    }
+
+    mutating func appendRect(_ rect: RectDraw, alpha: Double) {
+        var rect = rect
+        rect.color.alpha *= alpha
+        guard rect.color.alpha > 0, rect.color.isFinite else { return }
+        appendLeaf(.rect(rect))
+    }
+
+    /// Removes and returns the items appended since `start`.
+    mutating func cutTail(from start: Int) -> [DrawItem] {
+        guard items.count > start else { return [] }
+        let tail = Array(items[start...])
+        items.removeSubrange(start...)
+        return tail
+    }
+
+    /// Applies a group opacity to the items appended since `start`: one item takes it in its own alpha (the
+    /// same pixels), more go into a group.
+    mutating func wrapTail(from start: Int, opacity: Double, clip: PixelRect?) {
+        switch items.count - start {
+        case ...0: return
+        case 1: items[start] = items[start].multiplyingAlpha(opacity)
+        default:
+            let inner = cutTail(from: start)
+            guard let bounds = inner.coverage?.intersection(cull)?.clipped(to: clip) else { return }
+            items.append(.group(GroupDraw(bounds: bounds, items: inner, opacity: opacity, clip: clip)))
+        }
+    }
+
+    mutating func warnOnce(_ message: String) {
+        guard !warned else { return }
+        warned = true
+        Self.logger.warning("\(message)")
+    }
+
+    /// `cornerRadius` on the corners `maskedCorners` names, clamped to half the shorter side.
+    static func cornerRadii(of state: LayerState, in bounds: Rect) -> CornerRadii {
+        let limit = min(bounds.width, bounds.height) / 2
+        let radius = state.cornerRadius.isFinite ? min(max(0, state.cornerRadius), limit) : 0
+        guard radius > 0 else { return .zero }
+        let bits = state.maskedCorners
+        let corners = bits.isFinite ? CornerMask(rawValue: UInt(max(0, min(bits, 15)))) : .all
+        return CornerRadii(radius: radius, corners: corners)
+    }
+}
