@@ -7,7 +7,7 @@ extension DrawListBuilder {
         var order: Int
         var layer: SceneLayer
         /// The transform layer it belongs to, and that layer's matrix into the shared space.
-        var superlayer: LayerState
+        var superlayer: Superlayer
         var above: Transform3D
         var alpha: Double
     }
@@ -27,7 +27,7 @@ extension DrawListBuilder {
         collected.sort { ($0.depth, $0.order) < ($1.depth, $1.order) }
         for entry in collected {
             emit(
-                entry.layer, from: lookup, under: .layer(entry.superlayer), above: entry.above.concatenating(above),
+                entry.layer, from: lookup, under: entry.superlayer, above: entry.above.concatenating(above),
                 alpha: entry.alpha, clip: clip, shadows: shadows)
         }
     }
@@ -40,9 +40,10 @@ extension DrawListBuilder {
             warnOnce("transform layers nested deeper than \(Self.maximumDepth) at \(transformLayer.id)")
             return
         }
+        let superlayer = Superlayer.layer(transformLayer.state)
         for id in transformLayer.sublayers {
             guard let child = lookup.layer(id) else { continue }
-            let childLocal = child.state.transform(toSuperlayer: transformLayer.state).concatenating(local)
+            let childLocal = superlayer.local(of: child.state).concatenating(local)
             let state = child.state
             let nestedTransition = lookup.runsTransitions && child.transition != nil && child.transitionFrom != nil
             if state.layerClass == .transformLayer && !nestedTransition {
@@ -56,7 +57,7 @@ extension DrawListBuilder {
             collected.append(
                 DepthSorted(
                     depth: childLocal.depth(atX: centre.x, y: centre.y), order: collected.count, layer: child,
-                    superlayer: transformLayer.state, above: local, alpha: alpha))
+                    superlayer: superlayer, above: local, alpha: alpha))
         }
     }
 }

@@ -11,8 +11,9 @@ struct DrawListBuilder {
     /// What a layer is positioned against.
     struct Superlayer {
         enum Kind {
-            /// Its superlayer's state (its sublayerTransform applies); nil for a root or a mask.
-            case layer(LayerState?)
+            /// Under a superlayer (nil for a root or a mask), whose `sublayerSpaceTransform` applies when it is
+            /// not the identity: `transform(toSuperlayer:)` without copying the superlayer's state per sublayer.
+            case layer(sublayerSpace: Transform3D?)
             /// None: the layer's bounds origin lands on (0, 0) (`compileLayer`).
             case detached
         }
@@ -21,7 +22,13 @@ struct DrawListBuilder {
         /// A transition's slide, in the layer's own units, applied before its positioning.
         var slide = (x: 0.0, y: 0.0)
 
-        static func layer(_ state: LayerState?) -> Superlayer { Superlayer(kind: .layer(state)) }
+        static func layer(_ state: LayerState?) -> Superlayer {
+            guard let state, state.geometryFlipped || !state.sublayerTransform.isIdentity else {
+                return Superlayer(kind: .layer(sublayerSpace: nil))
+            }
+            return Superlayer(kind: .layer(sublayerSpace: state.sublayerSpaceTransform))
+        }
+
         static let detached = Superlayer(kind: .detached)
 
         func sliding(x: Double, y: Double) -> Superlayer {
@@ -32,9 +39,11 @@ struct DrawListBuilder {
 
         /// The layer → superlayer matrix of a layer in `state`.
         func local(of state: LayerState) -> Transform3D {
-            let positioning: Transform3D
+            var positioning: Transform3D
             switch kind {
-            case .layer(let superlayer): positioning = state.transform(toSuperlayer: superlayer)
+            case .layer(let sublayerSpace):
+                positioning = state.positioningTransform
+                if let sublayerSpace { positioning = positioning.concatenating(sublayerSpace) }
             case .detached:
                 let b = state.bounds.standardized
                 positioning = .translation(-b.minX, -b.minY, 0)
@@ -104,7 +113,7 @@ struct DrawListBuilder {
             return
         }
         let world = local.concatenating(above)
-        guard world.isFinite else { return }
+        guard world.allFinite else { return }
         let bounds = state.bounds.standardized
         if !state.doubleSided && world.isBackFacing(atX: bounds.midX, y: bounds.midY) { return }
 
@@ -196,37 +205,36 @@ struct DrawListBuilder {
         let ids = layer.sublayers
         guard !ids.isEmpty else { return }
         let above = world.flatteningDepth
-        // Already in order (the usual case) unless some zPosition is lower than the one before it.
+        let superlayer = Superlayer.layer(layer.state)
+        // One lookup each; already in order (the usual case) unless some zPosition is lower than the one
+        // before it.
+        var children: [SceneLayer] = []
+        children.reserveCapacity(ids.count)
         var previous = -Double.infinity
         var sorted = true
         for id in ids {
-            guard let z = lookup.layer(id)?.state.zPosition else { continue }
-            if z < previous {
-                sorted = false
-                break
-            }
+            guard let child = lookup.layer(id) else { continue }
+            let z = child.state.zPosition.isNaN ? 0 : child.state.zPosition
+            if z < previous { sorted = false }
             previous = z
+            children.append(child)
         }
-        let superlayer = Superlayer.layer(layer.state)
         if sorted {
-            for id in ids {
-                guard let child = lookup.layer(id) else { continue }
+            for child in children {
                 emit(
                     child, from: lookup, under: superlayer, above: above, alpha: alpha, clip: clip, shadows: shadows)
             }
             return
         }
-        var children: [(z: Double, order: Int, layer: SceneLayer)] = []
-        children.reserveCapacity(ids.count)
-        for (order, id) in ids.enumerated() {
-            guard let child = lookup.layer(id) else { continue }
-            let z = child.state.zPosition
-            children.append((z.isNaN ? 0 : z, order, child))
+        var order = Array(children.indices)
+        order.sort { a, b in
+            let za = children[a].state.zPosition.isNaN ? 0 : children[a].state.zPosition
+            let zb = children[b].state.zPosition.isNaN ? 0 : children[b].state.zPosition
+            return (za, a) < (zb, b)
         }
-        children.sort { ($0.z, $0.order) < ($1.z, $1.order) }
-        for child in children {
+        for index in order {
             emit(
-                child.layer, from: lookup, under: superlayer, above: above, alpha: alpha, clip: clip,
+                children[index], from: lookup, under: superlayer, above: above, alpha: alpha, clip: clip,
                 shadows: shadows)
         }
     }

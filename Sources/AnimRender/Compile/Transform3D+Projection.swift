@@ -16,6 +16,14 @@ extension Transform3D {
         return t
     }
 
+    /// Whether every entry is finite (`isFinite` without building the array of elements).
+    var allFinite: Bool {
+        var sum = m11 + m12 + m13 + m14 + m21 + m22 + m23 + m24
+        sum += m31 + m32 + m33 + m34 + m41 + m42 + m43 + m44
+        // A sum of finite values is finite unless it overflows; test the entries one by one only then.
+        return sum.isFinite || isFinite
+    }
+
     /// The output point of the local point (x, y, 0); nil when it is behind the eye (W ≤ 0) or not finite.
     @inline(__always)
     func project(_ x: Double, _ y: Double) -> Point? {
