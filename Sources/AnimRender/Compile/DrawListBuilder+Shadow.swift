@@ -5,6 +5,7 @@ extension DrawListBuilder {
     /// or without one of the layer's own drawing with no shadows in it, blurred by σ = shadowRadius / 2
     /// scaled by the world transform's area scale at the anchor point, moved by shadowOffset mapped through
     /// that transform's derivative there, and tinted with shadowColor × shadowOpacity × `alpha`.
+    @inline(never)  // out of the recursive layer walk's frames
     mutating func emitShadow(
         _ layer: SceneLayer, from lookup: LayerLookup, world: Transform3D, alpha: Double, clip: PixelRect?
     ) {

@@ -18,6 +18,7 @@ extension DrawListBuilder {
     /// cyclically overlapping layers are not split, so they can sort wrongly where Core Animation would cut
     /// them. Its opacity multiplies each sublayer's alpha; its own background, contents, border, shadow,
     /// mask and masksToBounds are ignored, and so is its `doubleSided` (it has no surface of its own).
+    @inline(never)  // out of the recursive layer walk's frames
     mutating func emitTransformLayer(
         _ layer: SceneLayer, from lookup: LayerLookup, local: Transform3D, above: Transform3D, alpha: Double,
         clip: PixelRect?, shadows: Bool

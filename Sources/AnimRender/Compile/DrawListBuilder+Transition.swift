@@ -12,6 +12,7 @@ extension DrawListBuilder {
     /// Slides run along the layer's own axes, prepended to its positioning. The subtype names where the new
     /// side comes from: fromLeft moves toward +x, fromRight toward −x, fromTop toward +y (y grows
     /// downward), fromBottom toward −y. The size is the live layer's bounds size, for both sides.
+    @inline(never)  // out of the recursive layer walk's frames
     mutating func emitTransition(
         _ transition: TransitionProgress, old: SceneLayer, snapshot: SubtreeSnapshot, new layer: SceneLayer,
         from lookup: LayerLookup, under superlayer: Superlayer, above: Transform3D, alpha: Double,

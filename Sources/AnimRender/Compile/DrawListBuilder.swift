@@ -54,8 +54,9 @@ struct DrawListBuilder {
     }
 
     /// Deeper trees are cut off here (and logged): the walk is recursive, and a cycle in a malformed scene
-    /// must not run forever.
-    static let maximumDepth = 200
+    /// must not run forever. A level takes about 4.3 KB of stack in a release build, so 100 levels fit in
+    /// 512 KB stacks.
+    static let maximumDepth = 100
     /// Layer visits per compilation before the walk stops (and logs): bounds the cost of a scene whose
     /// sublayer lists share layers many times over.
     static let maximumVisits = 1 << 20
@@ -81,6 +82,7 @@ struct DrawListBuilder {
 
     /// Appends `layer` and its subtree (shadow, background, contents, sublayers, border, as §10.4 orders them)
     /// with `alpha` (opacity of ancestors applied per item) and the inherited pixel `clip`.
+    @inline(never)
     mutating func emit(
         _ layer: SceneLayer, from lookup: LayerLookup, under superlayer: Superlayer, above: Transform3D,
         alpha: Double, clip: PixelRect?, shadows: Bool
@@ -127,49 +129,52 @@ struct DrawListBuilder {
 
     /// Everything of the layer but its shadow: background, contents and sublayers (clipped by
     /// masksToBounds), border, all masked by the mask layer.
+    @inline(never)
     mutating func emitBody(
         _ layer: SceneLayer, from lookup: LayerLookup, world: Transform3D, alpha: Double, clip: PixelRect?,
         shadows: Bool
     ) {
         let state = layer.state
         var mask: [DrawItem]?
-        if let maskID = state.mask, let maskLayer = lookup.layer(maskID) {
-            let start = items.count
-            emit(
-                maskLayer, from: lookup, under: .layer(nil), above: world.flatteningDepth, alpha: 1, clip: nil,
-                shadows: true)
-            let maskItems = cutTail(from: start)
-            // A mask that shows nothing hides the whole layer.
-            guard !maskItems.isEmpty else { return }
-            mask = maskItems
+        if let maskID = state.mask {
+            // A mask that shows nothing hides the whole layer; an unknown mask id is no mask.
+            guard let items = maskItems(maskID, from: lookup, world: world) else { return }
+            mask = items.isEmpty ? nil : items
         }
         let start = items.count
         let bounds = state.bounds.standardized
         let radii = Self.cornerRadii(of: state, in: bounds)
         if let color = state.backgroundColor {
-            appendRect(RectDraw(transform: world, rect: bounds, radii: radii, color: color, clip: clip), alpha: alpha)
+            appendRect(
+                world: world, rect: bounds, radii: radii, color: color, borderWidth: nil, alpha: alpha, clip: clip)
         }
         emitClippedContent(
             layer, from: lookup, world: world, bounds: bounds, radii: radii, alpha: alpha, clip: clip,
             shadows: shadows)
         if state.borderWidth > 0, let color = state.borderColor {
             appendRect(
-                RectDraw(
-                    transform: world, rect: bounds, radii: radii, color: color, borderWidth: state.borderWidth,
-                    clip: clip),
-                alpha: alpha)
+                world: world, rect: bounds, radii: radii, color: color, borderWidth: state.borderWidth, alpha: alpha,
+                clip: clip)
         }
-        if let mask {
-            let body = cutTail(from: start)
-            guard let box = body.coverage, let maskBox = mask.coverage,
-                let bounds = box.intersection(maskBox)?.intersection(cull)?.clipped(to: clip)
-            else { return }
-            items.append(.group(GroupDraw(bounds: bounds, items: body, mask: mask, clip: clip)))
-        }
+        if let mask { wrapTail(from: start, mask: mask, clip: clip) }
+    }
+
+    /// The mask layer's items in the masked layer's space: nil when it draws nothing, empty when there is
+    /// no such layer.
+    @inline(never)
+    private mutating func maskItems(_ id: LayerID, from lookup: LayerLookup, world: Transform3D) -> [DrawItem]? {
+        guard let maskLayer = lookup.layer(id) else { return [] }
+        let start = items.count
+        emit(
+            maskLayer, from: lookup, under: .layer(nil), above: world.flatteningDepth, alpha: 1, clip: nil,
+            shadows: true)
+        let maskItems = cutTail(from: start)
+        return maskItems.isEmpty ? nil : maskItems
     }
 
     /// Contents and sublayers, which `masksToBounds` clips: by pixels when the bounds land on whole output
     /// pixels without rounded corners, otherwise in a group masked by the rounded bounds.
+    @inline(never)
     private mutating func emitClippedContent(
         _ layer: SceneLayer, from lookup: LayerLookup, world: Transform3D, bounds: Rect, radii: CornerRadii,
         alpha: Double, clip: PixelRect?, shadows: Bool
@@ -188,16 +193,12 @@ struct DrawListBuilder {
         let start = items.count
         emitContents(of: layer.state, world: world, alpha: alpha, clip: clip)
         emitSublayers(of: layer, from: lookup, world: world, alpha: alpha, clip: clip, shadows: shadows)
-        let inner = cutTail(from: start)
-        let shape = DrawItem.rect(RectDraw(transform: world, rect: bounds, radii: radii, color: .white))
-        guard let box = inner.coverage, let shapeBox = shape.coverage,
-            let groupBounds = box.intersection(shapeBox)?.intersection(cull)?.clipped(to: clip)
-        else { return }
-        items.append(.group(GroupDraw(bounds: groupBounds, items: inner, mask: [shape], clip: clip)))
+        wrapTail(from: start, maskedBy: world, bounds: bounds, radii: radii, clip: clip)
     }
 
     /// The sublayers, sorted by zPosition (stable: equal values keep their order), each drawn into this
     /// layer's plane.
+    @inline(never)
     private mutating func emitSublayers(
         of layer: SceneLayer, from lookup: LayerLookup, world: Transform3D, alpha: Double, clip: PixelRect?,
         shadows: Bool
@@ -206,55 +207,64 @@ struct DrawListBuilder {
         guard !ids.isEmpty else { return }
         let above = world.flatteningDepth
         let superlayer = Superlayer.layer(layer.state)
-        // One lookup each; already in order (the usual case) unless some zPosition is lower than the one
-        // before it.
-        var children: [SceneLayer] = []
-        children.reserveCapacity(ids.count)
-        var previous = -Double.infinity
-        var sorted = true
-        for id in ids {
-            guard let child = lookup.layer(id) else { continue }
-            let z = child.state.zPosition.isNaN ? 0 : child.state.zPosition
-            if z < previous { sorted = false }
-            previous = z
-            children.append(child)
-        }
-        if sorted {
-            for child in children {
-                emit(
-                    child, from: lookup, under: superlayer, above: above, alpha: alpha, clip: clip, shadows: shadows)
-            }
-            return
-        }
-        var order = Array(children.indices)
-        order.sort { a, b in
-            let za = children[a].state.zPosition.isNaN ? 0 : children[a].state.zPosition
-            let zb = children[b].state.zPosition.isNaN ? 0 : children[b].state.zPosition
-            return (za, a) < (zb, b)
-        }
-        for index in order {
+        let (children, order) = Self.sortedSublayers(ids, from: lookup)
+        for k in children.indices {
             emit(
-                children[index], from: lookup, under: superlayer, above: above, alpha: alpha, clip: clip,
+                children[order?[k] ?? k], from: lookup, under: superlayer, above: above, alpha: alpha, clip: clip,
                 shadows: shadows)
         }
     }
 
+    /// The sublayers (one lookup each) and, unless they are already in order (the usual case), the order
+    /// of a stable sort by zPosition.
+    @inline(never)
+    private static func sortedSublayers(_ ids: [LayerID], from lookup: LayerLookup) -> ([SceneLayer], [Int]?) {
+        var children: [SceneLayer] = []
+        children.reserveCapacity(ids.count)
+        var zs: [Double] = []
+        zs.reserveCapacity(ids.count)
+        var sorted = true
+        for id in ids {
+            guard let child = lookup.layer(id) else { continue }
+            let z = child.state.zPosition.isNaN ? 0 : child.state.zPosition
+            if let last = zs.last, z < last { sorted = false }
+            zs.append(z)
+            children.append(child)
+        }
+        guard !sorted else { return (children, nil) }
+        let order = children.indices.sorted { (zs[$0], $0) < (zs[$1], $1) }
+        return (children, order)
+    }
+
     // MARK: Items
+    //
+    // Kept out of line: the layer walk recurses through `emit`, and items inlined there would grow every
+    // level's stack frame by their size.
 
     /// Appends a leaf unless it draws nothing: no alpha, behind the eye, or outside the output or its clip.
+    @inline(never)
     mutating func appendLeaf(_ item: DrawItem) {
         guard let box = item.coverage, box.intersection(cull) != nil else { return }
         items.append(item)
     }
 
-    mutating func appendRect(_ rect: RectDraw, alpha: Double) {
-        var rect = rect
-        rect.color.alpha *= alpha
-        guard rect.color.alpha > 0, rect.color.isFinite else { return }
-        appendLeaf(.rect(rect))
+    /// A background (no `borderWidth`) or border with `alpha` applied to its colour.
+    @inline(never)
+    mutating func appendRect(
+        world: Transform3D, rect: Rect, radii: CornerRadii, color: Color, borderWidth: Double?, alpha: Double,
+        clip: PixelRect?
+    ) {
+        var color = color
+        color.alpha *= alpha
+        guard color.alpha > 0, color.isFinite else { return }
+        appendLeaf(
+            .rect(
+                RectDraw(transform: world, rect: rect, radii: radii, color: color, borderWidth: borderWidth, clip: clip)
+            ))
     }
 
     /// Removes and returns the items appended since `start`.
+    @inline(never)
     mutating func cutTail(from start: Int) -> [DrawItem] {
         guard items.count > start else { return [] }
         let tail = Array(items[start...])
@@ -264,6 +274,7 @@ struct DrawListBuilder {
 
     /// Applies a group opacity to the items appended since `start`: one item takes it in its own alpha (the
     /// same pixels), more go into a group.
+    @inline(never)
     mutating func wrapTail(from start: Int, opacity: Double, clip: PixelRect?) {
         switch items.count - start {
         case ...0: return
@@ -273,6 +284,29 @@ struct DrawListBuilder {
             guard let bounds = inner.coverage?.intersection(cull)?.clipped(to: clip) else { return }
             items.append(.group(GroupDraw(bounds: bounds, items: inner, opacity: opacity, clip: clip)))
         }
+    }
+
+    /// Masks the items appended since `start` by `mask`'s alpha (a mask layer's items).
+    @inline(never)
+    mutating func wrapTail(from start: Int, mask: [DrawItem], clip: PixelRect?) {
+        let body = cutTail(from: start)
+        guard let box = body.coverage, let maskBox = mask.coverage,
+            let bounds = box.intersection(maskBox)?.intersection(cull)?.clipped(to: clip)
+        else { return }
+        items.append(.group(GroupDraw(bounds: bounds, items: body, mask: mask, clip: clip)))
+    }
+
+    /// Masks the items appended since `start` by the rounded rectangle `bounds` under `world` (masksToBounds).
+    @inline(never)
+    mutating func wrapTail(
+        from start: Int, maskedBy world: Transform3D, bounds: Rect, radii: CornerRadii, clip: PixelRect?
+    ) {
+        let inner = cutTail(from: start)
+        let shape = DrawItem.rect(RectDraw(transform: world, rect: bounds, radii: radii, color: .white))
+        guard let box = inner.coverage, let shapeBox = shape.coverage,
+            let groupBounds = box.intersection(shapeBox)?.intersection(cull)?.clipped(to: clip)
+        else { return }
+        items.append(.group(GroupDraw(bounds: groupBounds, items: inner, mask: [shape], clip: clip)))
     }
 
     mutating func warnOnce(_ message: String) {
