@@ -1,5 +1,6 @@
 import CEGL
 import Logging
+import Synchronization
 
 /// An EGL display with a GLES 3 context current on the creating thread, without any config or surface: the
 /// renderer draws into its own framebuffer objects. The surfaceless initialiser opens Mesa's surfaceless
@@ -11,7 +12,7 @@ final class EGLDevice {
     let context: EGLContext
     /// The context's GLES version (3.2 when the driver offers it, else 3.0).
     let contextVersion: (major: Int, minor: Int)
-    /// Whether this object called eglInitialize and so must call eglTerminate.
+    /// Whether this object opened the display and so releases it (`DisplayUsers`).
     private let ownsDisplay: Bool
 
     /// Opens Mesa's surfaceless platform (EGL 1.5 `eglGetPlatformDisplay`, no window system).
@@ -30,17 +31,21 @@ final class EGLDevice {
     private init(display: EGLDisplay, ownsDisplay: Bool) throws(RenderError) {
         var major: EGLint = 0
         var minor: EGLint = 0
-        guard eglInitialize(display, &major, &minor) == EGL_TRUE else {
-            throw Self.failure("eglInitialize", "the display could not be initialised")
+        if ownsDisplay {
+            try DisplayUsers.acquire(display, &major, &minor)
+        } else {
+            guard eglInitialize(display, &major, &minor) == EGL_TRUE else {
+                throw Self.failure("eglInitialize", "the display could not be initialised")
+            }
         }
         guard major > 1 || (major == 1 && minor >= 5) else {
-            if ownsDisplay { eglTerminate(display) }
+            if ownsDisplay { DisplayUsers.release(display) }
             throw .graphicsUnavailable(
                 call: "eglInitialize", code: 0, detail: "EGL \(major).\(minor) is older than 1.5")
         }
         guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) == EGL_TRUE else {
             let error = Self.failure("eglBindAPI(EGL_OPENGL_ES_API)", "no OpenGL ES support")
-            if ownsDisplay { eglTerminate(display) }
+            if ownsDisplay { DisplayUsers.release(display) }
             throw error
         }
         // 3.2 first (KHR_debug in core), then 3.0, the version the renderer needs.
@@ -58,14 +63,14 @@ final class EGLDevice {
         }
         guard let (context, contextMajor, contextMinor) = created else {
             let error = Self.failure("eglCreateContext(GLES 3.0, no config)", "no GLES 3 context")
-            if ownsDisplay { eglTerminate(display) }
+            if ownsDisplay { DisplayUsers.release(display) }
             throw error
         }
         // EGL_NO_SURFACE is nil: KHR_surfaceless_context.
         guard eglMakeCurrent(display, nil, nil, context) == EGL_TRUE else {
             let error = Self.failure("eglMakeCurrent(no surface)", "the context could not be made current")
             eglDestroyContext(display, context)
-            if ownsDisplay { eglTerminate(display) }
+            if ownsDisplay { DisplayUsers.release(display) }
             throw error
         }
         self.display = display
@@ -78,7 +83,7 @@ final class EGLDevice {
     deinit {
         eglMakeCurrent(display, nil, nil, nil)
         eglDestroyContext(display, context)
-        if ownsDisplay { eglTerminate(display) }
+        if ownsDisplay { DisplayUsers.release(display) }
     }
 
     /// Makes the context current again (another EGL user on this thread may have changed it).
@@ -89,8 +94,36 @@ final class EGLDevice {
         }
     }
 
-    private static func failure(_ call: String, _ detail: String) -> RenderError {
+    static func failure(_ call: String, _ detail: String) -> RenderError {
         let code = Int(eglGetError())
         return .graphicsUnavailable(call: call, code: code, detail: detail)
+    }
+}
+
+/// eglGetPlatformDisplay returns one display per platform for the whole process, and eglTerminate on it destroys
+/// every context on it: renderers on several threads share it, and the last one to go terminates it.
+private enum DisplayUsers {
+    private static let counts = Mutex<[Int: Int]>([:])
+
+    static func acquire(_ display: EGLDisplay, _ major: inout EGLint, _ minor: inout EGLint) throws(RenderError) {
+        let key = Int(bitPattern: display)
+        var version = (major, minor)
+        // Initialised under the lock so a concurrent last release cannot terminate it in between.
+        let initialised = counts.withLock { counts in
+            guard eglInitialize(display, &version.0, &version.1) == EGL_TRUE else { return false }
+            counts[key, default: 0] += 1
+            return true
+        }
+        guard initialised else { throw EGLDevice.failure("eglInitialize", "the display could not be initialised") }
+        (major, minor) = version
+    }
+
+    static func release(_ display: EGLDisplay) {
+        let key = Int(bitPattern: display)
+        counts.withLock { counts in
+            let left = (counts[key] ?? 1) - 1
+            counts[key] = left > 0 ? left : nil
+            if left <= 0 { eglTerminate(display) }
+        }
     }
 }
