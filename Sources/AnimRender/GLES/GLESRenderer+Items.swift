@@ -96,6 +96,9 @@ extension GLESRenderer {
             group.opacity.isFinite, group.opacity > 0
         else { return }
         guard let parent = current else { return }
+        if exceedsTextureLimit(area) {
+            return try drawOnCPU(.group(group), area: area, blend: group.blend)
+        }
         let content = try offscreen(area) { () throws(RenderError) in try draw(group.items, visible: area) }
         defer { pool.give(content) }
         var mask: GLTarget?
@@ -152,6 +155,9 @@ extension GLESRenderer {
         // The source pixels that reach `area` once moved and blurred.
         guard let reach = area.outset(by: kernel.radius).intersection(shadow.bounds) else { return }
         let window = PixelRect(x: reach.x - dx, y: reach.y - dy, width: reach.width, height: reach.height)
+        if exceedsTextureLimit(window) {
+            return try drawOnCPU(.shadow(shadow), area: area, blend: .sourceOver)
+        }
         let source = try offscreen(window) { () throws(RenderError) in try draw(shadow.source, visible: window) }
         defer { pool.give(source) }
         if kernel.radius > 0 {

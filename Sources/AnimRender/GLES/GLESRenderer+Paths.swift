@@ -10,6 +10,9 @@ extension GLESRenderer {
         else { return }
         let box = draw.path.boundingBox
         guard box.isFinite, let quad = Self.footprint(of: box, map: map, in: area) else { return }
+        if exceedsTextureLimit(quad) {
+            return try drawOnCPU(.path(draw), area: quad, blend: .sourceOver)
+        }
         let coverage = PathCoverage.rasterize(draw.path, transform: draw.transform, evenOdd: draw.evenOdd, area: quad)
         guard coverage.count == quad.pixelCount else { return }
         var texture: GLuint = 0

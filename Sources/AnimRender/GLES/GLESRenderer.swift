@@ -30,6 +30,8 @@ public final class GLESRenderer: Renderer {
     var images = ByteBudgetCache<RenderImage.Key, ImageTexture>(budget: 256 << 20)
     var tiles = ByteBudgetCache<TileKey, ImageTexture>(budget: 64 << 20)
     var stats = RenderStats()
+    /// Draws offscreen passes larger than `info.maxTextureSize` (made on first need, sized as the output).
+    var cpuFallback: SoftwareRenderer?
     /// The framebuffer being drawn and the output pixels it shows (its row 0 is the window's top row).
     var current: (target: GLTarget, window: PixelRect)?
 
@@ -88,6 +90,7 @@ public final class GLESRenderer: Renderer {
         try? device.makeCurrent()
         current = nil
         output = nil
+        cpuFallback = nil
         pool.removeAll()
         _ = images.removeAll()
         _ = tiles.removeAll()
@@ -128,12 +131,13 @@ public final class GLESRenderer: Renderer {
         }
         guard let output else { throw .unsupported("no output buffer") }
         let clear = list.clearColor.premultiplied
+        // The union, as the software renderer counts it.
+        stats.pixelsRedrawn = SoftwareRenderer.unionArea(regions)
         for region in regions {
             bind(output, window: whole)
             scissor(region)
             glClearColor(GLfloat(clear.r), GLfloat(clear.g), GLfloat(clear.b), GLfloat(clear.a))
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            stats.pixelsRedrawn += region.pixelCount
             try draw(list.items, visible: region)
         }
         current = nil

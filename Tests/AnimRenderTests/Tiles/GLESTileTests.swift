@@ -114,4 +114,44 @@ struct GLESTileTests {
             #expect(comparison.passes, "transform \(index), \(filter): \(comparison)")
         }
     }
+
+    /// Offscreen passes larger than the (forced) limit are drawn by the software renderer and uploaded in tiles.
+    @Test func anOversizeGroupIsDrawnOnTheCPUInTiles() throws {
+        let size = PixelSize(width: 300, height: 300)
+        func rect(_ x: Double, _ w: Double, _ color: Color, radius: Double = 0) -> DrawItem {
+            .rect(
+                RectDraw(
+                    transform: .translation(x, x, 0), rect: Rect(x: 0, y: 0, width: w, height: w),
+                    radii: CornerRadii(radius: radius), color: color))
+        }
+        let items: [DrawItem] = [
+            rect(0, 300, Color(red: 0.1, green: 0.3, blue: 0.2)),
+            .group(
+                GroupDraw(
+                    bounds: PixelRect(x: 0, y: 0, width: 300, height: 300),
+                    items: [
+                        rect(10, 200, Color(red: 1, green: 0, blue: 0)),
+                        rect(90, 200, Color(red: 0, green: 0, blue: 1)),
+                    ],
+                    opacity: 0.5, mask: [rect(5, 290, .black, radius: 60)])),
+            .shadow(
+                ShadowDraw(
+                    bounds: PixelRect(x: 0, y: 0, width: 300, height: 300), source: [rect(100, 80, .white)], offsetX: 2,
+                    offsetY: 2, sigma: 4, color: Color(red: 0, green: 0, blue: 0, alpha: 0.5))),
+        ]
+        let list = DrawList(size: size, items: items)
+        let limited = try GLESRenderer(size: size, maxTextureSize: 256)
+        let stats = try limited.render(list, damage: .full)
+        #expect(stats.tilesRastered == 8)  // the group and the shadow, 2 × 2 tiles each
+        let whole = try GLESRenderer(size: size)
+        #expect(try whole.render(list, damage: .full).tilesRastered == 0)
+        let comparison = PixelComparison(
+            actual: try limited.readPixels(PixelRect(size: size)),
+            expected: try whole.readPixels(PixelRect(size: size)),
+            tolerance: GLESTest.crossRendererTolerance)
+        #expect(comparison.passes, "\(comparison)")
+        // Not black: the group's red at half opacity over (0.1, 0.3, 0.2): r = 127.5 + 12.75, g = 38.25.
+        let p = try limited.readPixels(PixelRect(x: 50, y: 50, width: 1, height: 1)).pixel(x: 0, y: 0)
+        #expect(abs(Int(p.r) - 140) <= 2 && abs(Int(p.g) - 38) <= 2 && p.a == 255, "\(p)")
+    }
 }
