@@ -24,9 +24,7 @@ extension GLESRenderer {
     /// The output pixels a local rectangle can touch (its projection's box plus one pixel of antialiasing) within
     /// `area`.
     static func footprint(of rect: Rect, map: ProjectiveMap, in area: PixelRect) -> PixelRect? {
-        guard let bounds = map.outputBounds(of: rect), bounds.isFinite || bounds.origin.x.isNaN == false else {
-            return nil
-        }
+        guard let bounds = map.outputBounds(of: rect) else { return nil }
         // Near the horizon a projection is huge: clamp before converting to whole pixels.
         let lo = Point(x: Double(area.x - 2), y: Double(area.y - 2))
         let hi = Point(x: Double(area.maxX + 2), y: Double(area.maxY + 2))

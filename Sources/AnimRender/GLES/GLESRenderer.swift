@@ -32,6 +32,10 @@ public final class GLESRenderer: Renderer {
     var stats = RenderStats()
     /// Draws offscreen passes larger than `info.maxTextureSize` (made on first need, sized as the output).
     var cpuFallback: SoftwareRenderer?
+    /// The size of the last frame drawn: until one of this size is drawn whole, damage is ignored.
+    private var drawnSize: PixelSize?
+    /// GL contexts are thread-affine: every call must come from the creating thread.
+    private let thread = pthread_self()
     /// The framebuffer being drawn and the output pixels it shows (its row 0 is the window's top row).
     var current: (target: GLTarget, window: PixelRect)?
 
@@ -115,18 +119,22 @@ public final class GLESRenderer: Renderer {
     }
 
     public func render(_ list: DrawList, damage: Damage) throws(RenderError) -> RenderStats {
+        try checkThread()
         try device.makeCurrent()
         stats = RenderStats()
         var regions: [PixelRect]
         let whole = PixelRect(size: list.size)
-        if let existing = output, existing.size == list.size {
+        if let existing = output, existing.size == list.size, drawnSize == list.size {
             switch damage {
             case .full: regions = [whole]
             case .region(let rects): regions = rects.compactMap { $0.intersection(whole) }
             }
         } else {
-            output = nil
-            output = try makeOutput(list.size)
+            if output?.size != list.size {
+                output = nil
+                output = try makeOutput(list.size)
+            }
+            drawnSize = list.size
             regions = [whole]
         }
         guard let output else { throw .unsupported("no output buffer") }
@@ -150,6 +158,7 @@ public final class GLESRenderer: Renderer {
     public func readPixels(_ rect: PixelRect) throws(RenderError) -> PixelBuffer {
         guard let output else { throw .unsupported("reading pixels before the first frame") }
         precondition(PixelRect(size: output.size).contains(rect), "readPixels \(rect) outside \(output.size)")
+        try checkThread()
         try device.makeCurrent()
         var bytes = [UInt8](repeating: 0, count: rect.pixelCount * 4)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), output.framebuffer)
@@ -161,6 +170,12 @@ public final class GLESRenderer: Renderer {
         }
         try GLCheck.errors(after: "glReadPixels(\(rect))")
         return PixelBuffer(size: PixelSize(width: rect.width, height: rect.height), bytes: bytes)
+    }
+
+    private func checkThread() throws(RenderError) {
+        guard pthread_equal(thread, pthread_self()) != 0 else {
+            throw .unsupported("a GLESRenderer used from another thread than the one that created it")
+        }
     }
 
     // MARK: Framebuffer state

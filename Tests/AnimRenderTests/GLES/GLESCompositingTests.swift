@@ -1,4 +1,5 @@
 import AnimCore
+import Foundation
 import Testing
 
 @testable import AnimRender
@@ -159,5 +160,31 @@ struct GLESCompositingTests {
             tolerance: PixelComparison.Tolerance(maxChannelDifference: 1, requiredFraction: 1))
         #expect(comparison.passes, "\(comparison)")
         #expect(frame.pixel(x: 20, y: 20).a == 255)
+    }
+
+    @Test func theFirstFrameIsDrawnWholeWhateverTheDamage() throws {
+        let renderer = try GLESTest.renderer(16)
+        let stats = try renderer.render(
+            DrawList(size: PixelSize(width: 16, height: 16), clearColor: .white),
+            damage: .region([PixelRect(x: 0, y: 0, width: 2, height: 2)]))
+        #expect(stats.pixelsRedrawn == 256)
+        #expect(try renderer.readPixels(PixelRect(x: 15, y: 15, width: 1, height: 1)).bytes == [255, 255, 255, 255])
+    }
+
+    @Test func anotherThreadIsRefused() throws {
+        nonisolated(unsafe) let renderer = try GLESTest.renderer(8)
+        nonisolated(unsafe) var outcome: RenderError?
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            do {
+                _ = try renderer.render(DrawList(size: PixelSize(width: 8, height: 8)), damage: .full)
+            } catch {
+                outcome = error as? RenderError
+            }
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        #expect(outcome == .unsupported("a GLESRenderer used from another thread than the one that created it"))
     }
 }

@@ -18,19 +18,25 @@ struct GLESSoftwareComparisonTests {
     static func rect(
         _ t: Transform3D, _ r: Rect, radius: Double = 0, _ c: Color, border: Double? = nil, clip: PixelRect? = nil
     ) -> DrawItem {
-        .rect(RectDraw(transform: t, rect: r, radii: CornerRadii(radius: radius), color: c, borderWidth: border, clip: clip))
+        .rect(
+            RectDraw(
+                transform: t, rect: r, radii: CornerRadii(radius: radius), color: c, borderWidth: border, clip: clip))
     }
 
     static let scenes: [(String, [DrawItem])] = [
         (
             "rects and borders",
             [
-                rect(.translation(5, 5, 0), Rect(x: 0, y: 0, width: 60, height: 40), radius: 10, Color(red: 0.9, green: 0.2, blue: 0.1)),
+                rect(
+                    .translation(5, 5, 0), Rect(x: 0, y: 0, width: 60, height: 40), radius: 10,
+                    Color(red: 0.9, green: 0.2, blue: 0.1)),
                 rect(
                     Transform3D.rotation(0.5, 0, 0, 1).concatenating(.translation(50, 30, 0)),
-                    Rect(x: -20, y: -15, width: 40, height: 30), radius: 6, Color(red: 0.1, green: 0.5, blue: 0.9, alpha: 0.7),
+                    Rect(x: -20, y: -15, width: 40, height: 30), radius: 6,
+                    Color(red: 0.1, green: 0.5, blue: 0.9, alpha: 0.7),
                     border: 3),
-                rect(.translation(10.5, 60.25, 0), Rect(x: 0, y: 0, width: 70, height: 20), Color(white: 1, alpha: 0.4),
+                rect(
+                    .translation(10.5, 60.25, 0), Rect(x: 0, y: 0, width: 70, height: 20), Color(white: 1, alpha: 0.4),
                     clip: PixelRect(x: 0, y: 0, width: 50, height: 96)),
             ]
         ),
@@ -64,17 +70,25 @@ struct GLESSoftwareComparisonTests {
                 .shadow(
                     ShadowDraw(
                         bounds: PixelRect(x: 0, y: 0, width: 96, height: 96),
-                        source: [rect(.translation(20, 20, 0), Rect(x: 0, y: 0, width: 40, height: 30), radius: 6, .white)],
+                        source: [
+                            rect(.translation(20, 20, 0), Rect(x: 0, y: 0, width: 40, height: 30), radius: 6, .white)
+                        ],
                         offsetX: 3, offsetY: 4, sigma: 3, color: Color(red: 0, green: 0, blue: 0, alpha: 0.6))),
                 .group(
                     GroupDraw(
                         bounds: PixelRect(x: 10, y: 10, width: 70, height: 70),
                         items: [
-                            rect(.translation(15, 15, 0), Rect(x: 0, y: 0, width: 40, height: 40), Color(red: 1, green: 0.8, blue: 0)),
-                            rect(.translation(35, 35, 0), Rect(x: 0, y: 0, width: 40, height: 40), Color(red: 0, green: 0.4, blue: 1)),
+                            rect(
+                                .translation(15, 15, 0), Rect(x: 0, y: 0, width: 40, height: 40),
+                                Color(red: 1, green: 0.8, blue: 0)),
+                            rect(
+                                .translation(35, 35, 0), Rect(x: 0, y: 0, width: 40, height: 40),
+                                Color(red: 0, green: 0.4, blue: 1)),
                         ],
                         opacity: 0.6,
-                        mask: [rect(.translation(12, 12, 0), Rect(x: 0, y: 0, width: 60, height: 60), radius: 30, .black)])),
+                        mask: [
+                            rect(.translation(12, 12, 0), Rect(x: 0, y: 0, width: 60, height: 60), radius: 30, .black)
+                        ])),
             ]
         ),
     ]
@@ -88,7 +102,8 @@ struct GLESSoftwareComparisonTests {
         _ = try gles.render(list, damage: .full)
         _ = try software.render(list, damage: .full)
         let comparison = PixelComparison(
-            actual: try gles.readPixels(PixelRect(size: size)), expected: try software.readPixels(PixelRect(size: size)),
+            actual: try gles.readPixels(PixelRect(size: size)),
+            expected: try software.readPixels(PixelRect(size: size)),
             tolerance: GLESTest.crossRendererTolerance)
         #expect(comparison.passes, "\(name): \(comparison)")
     }
