@@ -27,8 +27,8 @@ extension GLESRenderer {
         stats.offscreenPasses += cpuStats.offscreenPasses
         let program = try shaders.composite
         glUseProgram(program.id)
-        glUniform1i(program.location("u_masked"), 0)
-        glUniform1f(program.location("u_opacity"), 1)
+        glUniform1i(program[.masked], 0)
+        glUniform1f(program[.opacity], 1)
         if blend == .add { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE)) }
         defer { if blend == .add { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA)) } }
         var y = area.y
@@ -43,7 +43,7 @@ extension GLESRenderer {
                 GLTexture.setSampling(filter: GL_NEAREST, mipmapped: false)
                 try GLCheck.errors(after: "glTexSubImage2D(CPU pass tile \(tile))")
                 stats.tilesRastered += 1
-                glUniform2f(program.location("u_sourceOrigin"), GLfloat(tile.x), GLfloat(tile.y))
+                glUniform2f(program[.sourceOrigin], GLfloat(tile.x), GLfloat(tile.y))
                 scissor(tile)
                 drawQuad(tile, with: program)
                 x += tileSize

@@ -15,21 +15,21 @@ extension GLESRenderer {
         glUseProgram(program.id)
         setCoverageUniforms(program, map: map, antialiased: draw.antialiased)
         let r = Self.rectUniform(draw.rect)
-        glUniform4f(program.location("u_rect"), r.0, r.1, r.2, r.3)
+        glUniform4f(program[.rect], r.0, r.1, r.2, r.3)
         let sx = draw.source.size.width / draw.rect.size.width
         let sy = draw.source.size.height / draw.rect.size.height
         glUniform4f(
-            program.location("u_imageMap"), GLfloat(draw.source.origin.x - draw.rect.origin.x * sx),
+            program[.imageMap], GLfloat(draw.source.origin.x - draw.rect.origin.x * sx),
             GLfloat(draw.source.origin.y - draw.rect.origin.y * sy), GLfloat(sx), GLfloat(sy))
         if draw.clampToSource {
             let lo = (draw.source.minX + 0.5, draw.source.minY + 0.5)
             let hi = (max(draw.source.maxX - 0.5, lo.0), max(draw.source.maxY - 0.5, lo.1))
-            glUniform4f(program.location("u_clamp"), GLfloat(lo.0), GLfloat(lo.1), GLfloat(hi.0), GLfloat(hi.1))
+            glUniform4f(program[.clamp], GLfloat(lo.0), GLfloat(lo.1), GLfloat(hi.0), GLfloat(hi.1))
         } else {
             let u = Self.unbounded
-            glUniform4f(program.location("u_clamp"), -u, -u, u, u)
+            glUniform4f(program[.clamp], -u, -u, u, u)
         }
-        glUniform1f(program.location("u_alpha"), GLfloat(min(draw.alpha, 1)))
+        glUniform1f(program[.alpha], GLfloat(min(draw.alpha, 1)))
         scissor(quad)
         let image = draw.image
         if image.width <= info.maxTextureSize && image.height <= info.maxTextureSize {
@@ -44,9 +44,9 @@ extension GLESRenderer {
                 filter: draw.minificationFilter == .nearest ? GL_NEAREST : GL_LINEAR, mipmapped: trilinear,
                 magnify: draw.magnificationFilter == .nearest ? GL_NEAREST : GL_LINEAR)
             let u = Self.unbounded
-            glUniform4f(program.location("u_owned"), -u, -u, u, u)
+            glUniform4f(program[.owned], -u, -u, u, u)
             glUniform4f(
-                program.location("u_textureMap"), 0, 0, 1 / GLfloat(image.width), 1 / GLfloat(image.height))
+                program[.textureMap], 0, 0, 1 / GLfloat(image.width), 1 / GLfloat(image.height))
             drawQuad(quad, with: program)
         } else {
             try drawTiles(draw, map: map, quad: quad, program: program)
@@ -91,11 +91,11 @@ extension GLESRenderer {
             let owned = grid.pixels(of: tile)
             let stored = grid.texture(of: tile)
             glUniform4f(
-                program.location("u_owned"), tile.column == 0 ? -u : GLfloat(owned.x),
+                program[.owned], tile.column == 0 ? -u : GLfloat(owned.x),
                 tile.row == 0 ? -u : GLfloat(owned.y), tile.column == grid.columns - 1 ? u : GLfloat(owned.maxX),
                 tile.row == grid.rows - 1 ? u : GLfloat(owned.maxY))
             glUniform4f(
-                program.location("u_textureMap"), GLfloat(stored.x), GLfloat(stored.y), 1 / GLfloat(stored.width),
+                program[.textureMap], GLfloat(stored.x), GLfloat(stored.y), 1 / GLfloat(stored.width),
                 1 / GLfloat(stored.height))
             drawQuad(tileQuad(tile, grid: grid, draw: draw, map: map, quad: quad) ?? quad, with: program)
         }

@@ -48,8 +48,8 @@ extension GLESRenderer {
     func setCoverageUniforms(_ program: GLProgram, map: ProjectiveMap, antialiased: Bool) {
         let i = map.inverse
         let columns: [GLfloat] = [i[0], i[3], i[6], i[1], i[4], i[7], i[2], i[5], i[8]].map { GLfloat($0) }
-        glUniformMatrix3fv(program.location("u_inverse"), 1, GLboolean(GL_FALSE), columns)
-        glUniform1i(program.location("u_antialiased"), antialiased ? 1 : 0)
+        glUniformMatrix3fv(program[.inverse], 1, GLboolean(GL_FALSE), columns)
+        glUniform1i(program[.antialiased], antialiased ? 1 : 0)
     }
 
     static func rectUniform(_ r: Rect) -> (GLfloat, GLfloat, GLfloat, GLfloat) {
@@ -67,11 +67,11 @@ extension GLESRenderer {
         glUseProgram(program.id)
         setCoverageUniforms(program, map: map, antialiased: draw.antialiased)
         let r = Self.rectUniform(draw.rect)
-        glUniform4f(program.location("u_rect"), r.0, r.1, r.2, r.3)
+        glUniform4f(program[.rect], r.0, r.1, r.2, r.3)
         let radii = draw.radii
         func clean(_ v: Double) -> GLfloat { GLfloat(v.isFinite ? max(v, 0) : 0) }
         glUniform4f(
-            program.location("u_radii"), clean(radii.topLeft), clean(radii.topRight), clean(radii.bottomLeft),
+            program[.radii], clean(radii.topLeft), clean(radii.topRight), clean(radii.bottomLeft),
             clean(radii.bottomRight))
         // As `RectCoverage`: a border of no width draws nothing, a non-finite width fills.
         var border: GLfloat = -1
@@ -79,9 +79,9 @@ extension GLESRenderer {
             guard width > 0 else { return }
             border = GLfloat(width)
         }
-        glUniform1f(program.location("u_borderWidth"), border)
+        glUniform1f(program[.borderWidth], border)
         let c = Self.premultiplied(draw.color)
-        glUniform4f(program.location("u_color"), c.0, c.1, c.2, c.3)
+        glUniform4f(program[.color], c.0, c.1, c.2, c.3)
         scissor(quad)
         drawQuad(quad, with: program)
         stats.itemsDrawn += 1
@@ -112,9 +112,9 @@ extension GLESRenderer {
         glBindTexture(GLenum(GL_TEXTURE_2D), mask?.texture ?? 0)
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), content.texture)
-        glUniform1i(program.location("u_masked"), mask == nil ? 0 : 1)
-        glUniform1f(program.location("u_opacity"), GLfloat(min(group.opacity, 1)))
-        glUniform2f(program.location("u_sourceOrigin"), GLfloat(area.x), GLfloat(area.y))
+        glUniform1i(program[.masked], mask == nil ? 0 : 1)
+        glUniform1f(program[.opacity], GLfloat(min(group.opacity, 1)))
+        glUniform2f(program[.sourceOrigin], GLfloat(area.x), GLfloat(area.y))
         if group.blend == .add { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE)) }
         drawQuad(area, with: program)
         if group.blend == .add { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA)) }
@@ -164,16 +164,16 @@ extension GLESRenderer {
             let program = try shaders.blur
             glUseProgram(program.id)
             glDisable(GLenum(GL_BLEND))
-            glUniform1i(program.location("u_radius"), GLint(kernel.radius))
+            glUniform1i(program[.radius], GLint(kernel.radius))
             glUniform4fv(
-                program.location("u_weights"), GLsizei(GaussianKernelUniform.vectors),
+                program[.weights], GLsizei(GaussianKernelUniform.vectors),
                 GaussianKernelUniform.packed(kernel))
-            glUniform2i(program.location("u_sourceSize"), GLint(window.width), GLint(window.height))
+            glUniform2i(program[.sourceSize], GLint(window.width), GLint(window.height))
             for (from, to, direction) in [(source, scratch, (1, 0)), (scratch, source, (0, 1))] {
                 bind(to, window: window)
                 scissor(window)
                 glBindTexture(GLenum(GL_TEXTURE_2D), from.texture)
-                glUniform2i(program.location("u_direction"), GLint(direction.0), GLint(direction.1))
+                glUniform2i(program[.direction], GLint(direction.0), GLint(direction.1))
                 drawQuad(window, with: program)
             }
             glEnable(GLenum(GL_BLEND))
@@ -183,11 +183,11 @@ extension GLESRenderer {
         let program = try shaders.tint
         glUseProgram(program.id)
         glBindTexture(GLenum(GL_TEXTURE_2D), source.texture)
-        glUniform2f(program.location("u_sourceOrigin"), GLfloat(window.x + dx), GLfloat(window.y + dy))
-        glUniform2i(program.location("u_sourceSize"), GLint(window.width), GLint(window.height))
-        glUniform1i(program.location("u_channel"), 3)
+        glUniform2f(program[.sourceOrigin], GLfloat(window.x + dx), GLfloat(window.y + dy))
+        glUniform2i(program[.sourceSize], GLint(window.width), GLint(window.height))
+        glUniform1i(program[.channel], 3)
         let c = Self.premultiplied(shadow.color)
-        glUniform4f(program.location("u_color"), c.0, c.1, c.2, c.3)
+        glUniform4f(program[.color], c.0, c.1, c.2, c.3)
         drawQuad(area, with: program)
     }
 }

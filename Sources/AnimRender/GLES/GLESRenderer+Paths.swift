@@ -30,11 +30,11 @@ extension GLESRenderer {
         try GLCheck.errors(after: "glTexImage2D(path coverage \(quad))")
         let program = try shaders.tint
         glUseProgram(program.id)
-        glUniform2f(program.location("u_sourceOrigin"), GLfloat(quad.x), GLfloat(quad.y))
-        glUniform2i(program.location("u_sourceSize"), GLint(quad.width), GLint(quad.height))
-        glUniform1i(program.location("u_channel"), 0)
+        glUniform2f(program[.sourceOrigin], GLfloat(quad.x), GLfloat(quad.y))
+        glUniform2i(program[.sourceSize], GLint(quad.width), GLint(quad.height))
+        glUniform1i(program[.channel], 0)
         let c = Self.premultiplied(draw.color)
-        glUniform4f(program.location("u_color"), c.0, c.1, c.2, c.3)
+        glUniform4f(program[.color], c.0, c.1, c.2, c.3)
         scissor(quad)
         drawQuad(quad, with: program)
         stats.itemsDrawn += 1

@@ -197,9 +197,9 @@ public final class GLESRenderer: Renderer {
     func drawQuad(_ rect: PixelRect, with program: GLProgram) {
         let window = current?.window ?? rect
         glUniform4f(
-            program.location("u_quad"), GLfloat(rect.x), GLfloat(rect.y), GLfloat(rect.maxX), GLfloat(rect.maxY))
-        glUniform2f(program.location("u_viewOrigin"), GLfloat(window.x), GLfloat(window.y))
-        glUniform2f(program.location("u_viewSize"), GLfloat(window.width), GLfloat(window.height))
+            program[.quad], GLfloat(rect.x), GLfloat(rect.y), GLfloat(rect.maxX), GLfloat(rect.maxY))
+        glUniform2f(program[.viewOrigin], GLfloat(window.x), GLfloat(window.y))
+        glUniform2f(program[.viewSize], GLfloat(window.width), GLfloat(window.height))
         glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
     }
 }

@@ -1,9 +1,19 @@
 import CGLES3
 
-/// A linked shader program and the locations of its uniforms (looked up once).
+/// The uniforms the renderer's shaders declare (`GLShaders`): each program looks all of them up once (-1 for those
+/// it lacks), so a draw sets uniforms without string lookups.
+enum GLUniform: Int, CaseIterable {
+    case alpha, antialiased, borderWidth, channel, clamp, color, direction, image, imageMap, inverse, mask, masked
+    case opacity, owned, quad, radii, radius, rect, source, sourceOrigin, sourceSize, textureMap, viewOrigin
+    case viewSize, weights
+
+    var name: String { "u_\(self)" }
+}
+
+/// A linked shader program and the locations of its uniforms.
 final class GLProgram {
     let id: GLuint
-    private var locations: [String: GLint] = [:]
+    private let locations: [GLint]
 
     init(vertex: String, fragment: String, name: String) throws(RenderError) {
         let vs = try Self.compile(GLenum(GL_VERTEX_SHADER), vertex, stage: "\(name) vertex")
@@ -23,16 +33,12 @@ final class GLProgram {
             throw .shaderFailed(stage: "\(name) link", log: log)
         }
         id = program
+        locations = GLUniform.allCases.map { glGetUniformLocation(program, $0.name) }
     }
 
     deinit { glDeleteProgram(id) }
 
-    func location(_ name: String) -> GLint {
-        if let known = locations[name] { return known }
-        let found = glGetUniformLocation(id, name)
-        locations[name] = found
-        return found
-    }
+    subscript(_ uniform: GLUniform) -> GLint { locations[uniform.rawValue] }
 
     private static func compile(_ type: GLenum, _ source: String, stage: String) throws(RenderError) -> GLuint {
         let shader = glCreateShader(type)

@@ -18,10 +18,10 @@ final class GLPrograms {
         // Texture units never change: the image, source and blur input on 0, a mask on 1.
         for program in [image, composite, blur, tint] {
             glUseProgram(program.id)
-            glUniform1i(program.location(program === image ? "u_image" : "u_source"), 0)
+            glUniform1i(program[program === image ? .image : .source], 0)
         }
         glUseProgram(composite.id)
-        glUniform1i(composite.location("u_mask"), 1)
+        glUniform1i(composite[.mask], 1)
         glUseProgram(0)
     }
 }
