@@ -59,10 +59,16 @@ extension GLESRenderer {
     // MARK: Rectangles
 
     func drawRect(_ draw: RectDraw, visible: PixelRect) throws(RenderError) {
-        guard let area = Self.area(visible, draw.clip), draw.rect.isFinite, !draw.rect.isEmpty,
+        guard let area = Self.area(visible, draw.clip), draw.rect.isFinite,
             let map = ProjectiveMap(draw.transform),
             let quad = Self.footprint(of: draw.rect, map: map, in: area)
         else { return }
+        // As `RectCoverage`: a border of no width draws nothing, a non-finite width fills.
+        var border: GLfloat = -1
+        if let width = draw.borderWidth, width.isFinite {
+            guard width > 0 else { return }
+            border = GLfloat(width)
+        }
         let program = try shaders.rect
         glUseProgram(program.id)
         setCoverageUniforms(program, map: map, antialiased: draw.antialiased)
@@ -73,12 +79,6 @@ extension GLESRenderer {
         glUniform4f(
             program[.radii], clean(radii.topLeft), clean(radii.topRight), clean(radii.bottomLeft),
             clean(radii.bottomRight))
-        // As `RectCoverage`: a border of no width draws nothing, a non-finite width fills.
-        var border: GLfloat = -1
-        if let width = draw.borderWidth, width.isFinite {
-            guard width > 0 else { return }
-            border = GLfloat(width)
-        }
         glUniform1f(program[.borderWidth], border)
         let c = Self.premultiplied(draw.color)
         glUniform4f(program[.color], c.0, c.1, c.2, c.3)

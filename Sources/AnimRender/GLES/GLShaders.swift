@@ -50,7 +50,6 @@ enum GLShaders {
 
         // Coverage of a rounded rectangle at local point q, whose map has jacobian columns jx, jy.
         float shapeCoverage(vec2 q, vec2 jx, vec2 jy, vec4 r, vec4 radii) {
-            if (r.z <= r.x || r.w <= r.y) return 0.0;
             vec2 grad;
             float d = roundedRectDistance(q, r, radii, grad);
             float g = length(vec2(dot(jx, grad), dot(jy, grad)));
@@ -92,7 +91,8 @@ enum GLShaders {
             if (u_borderWidth >= 0.0) {
                 vec4 inner = u_rect + vec4(u_borderWidth, u_borderWidth, -u_borderWidth, -u_borderWidth);
                 vec4 innerRadii = max(u_radii - u_borderWidth, 0.0);
-                c *= 1.0 - shapeCoverage(q, jx, jy, inner, innerRadii);
+                // An inset rectangle without area leaves no hole.
+                if (inner.z > inner.x && inner.w > inner.y) c *= 1.0 - shapeCoverage(q, jx, jy, inner, innerRadii);
             }
             fragColor = u_color * c;
         }
