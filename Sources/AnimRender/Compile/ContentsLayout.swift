@@ -28,7 +28,7 @@ struct ContentsLayout {
     ///   the bounds (only masksToBounds clips it); an unknown gravity is `resize`.
     /// - `contentsCenter` (unit square of the source) splits the source into a 3×3 grid when the gravity
     ///   stretches: the corners keep their logical size, scaled down by one factor when the destination is
-    ///   smaller than two corners; a centre of zero width or height is the one source pixel around it.
+    ///   smaller than two corners; a centre of zero width or height is the whole source pixel it falls in.
     static func pieces(for state: LayerState, imageSize: PixelSize) -> [Piece] {
         let bounds = state.bounds.standardized
         let unit = state.contentsRect.standardized
@@ -83,11 +83,13 @@ struct ContentsLayout {
         func cuts(_ lo: Double, _ length: Double, _ unitLo: Double, _ unitLength: Double) -> (Double, Double) {
             var c0 = lo + unitLo * length
             var c1 = c0 + unitLength * length
-            if unitLength == 0 {
-                c0 -= 0.5
-                c1 += 0.5
-            }
             let hi = lo + length
+            if unitLength == 0 {
+                // The whole source pixel the centre falls in (the right-hand one on a boundary), so both
+                // renderers stretch exactly one pixel.
+                c0 = max(lo, min(c0.rounded(.down), hi - 1))
+                c1 = c0 + 1
+            }
             return (min(max(c0, lo), hi), min(max(c1, lo), hi))
         }
         let (sx0, sx1) = cuts(source.minX, source.width, center.minX, center.width)

@@ -218,7 +218,7 @@ struct DrawListBuilder {
     /// The sublayers (one lookup each) and, unless they are already in order (the usual case), the order
     /// of a stable sort by zPosition.
     @inline(never)
-    private static func sortedSublayers(_ ids: [LayerID], from lookup: LayerLookup) -> ([SceneLayer], [Int]?) {
+    static func sortedSublayers(_ ids: [LayerID], from lookup: LayerLookup) -> ([SceneLayer], [Int]?) {
         var children: [SceneLayer] = []
         children.reserveCapacity(ids.count)
         var zs: [Double] = []

@@ -29,16 +29,18 @@ public struct DrawListCompiler: Sendable {
         self.clearColor = clearColor
     }
 
-    /// Every scene in order (each one's roots back to front) as one frame.
+    /// Every scene in order as one frame; each scene's roots are siblings in the output's space, sorted by
+    /// zPosition like any sublayers (equal values keep their order).
     public func compile(_ scenes: [any SceneSource]) -> DrawList {
         guard let first = scenes.first else { return DrawList(size: outputSize, clearColor: clearColor) }
         var builder = DrawListBuilder(output: PixelRect(size: outputSize), scene: first)
         for scene in scenes {
             builder.scene = scene
-            for id in scene.roots {
-                guard let root = scene.layer(id) else { continue }
+            let (roots, order) = DrawListBuilder.sortedSublayers(scene.roots, from: .live(scene))
+            for k in roots.indices {
                 builder.emit(
-                    root, from: .live(scene), under: .layer(nil), above: .identity, alpha: 1, clip: nil, shadows: true)
+                    roots[order?[k] ?? k], from: .live(scene), under: .layer(nil), above: .identity, alpha: 1,
+                    clip: nil, shadows: true)
             }
         }
         return DrawList(size: outputSize, clearColor: clearColor, items: builder.items)

@@ -166,6 +166,15 @@ struct CompileContentsTests {
         #expect(pieces[0].source == Rect(x: 0, y: 0, width: 20, height: 20))
     }
 
+    @Test func aZeroSizedCentreOnAPixelBoundaryTakesThePixelAfterIt() {
+        let pieces = slices(
+            image: PixelSize(width: 40, height: 16), center: Rect(x: 0.5, y: 0.5, width: 0, height: 0),
+            size: Size(width: 100, height: 100))
+        #expect(pieces[4].source == Rect(x: 20, y: 8, width: 1, height: 1))
+        #expect(pieces[0].source == Rect(x: 0, y: 0, width: 20, height: 8))
+        #expect(pieces[8].source == Rect(x: 21, y: 9, width: 19, height: 7))
+    }
+
     @Test func nineSliceOnlyAppliesToStretchingGravities() {
         var state = LayerState()
         state.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
