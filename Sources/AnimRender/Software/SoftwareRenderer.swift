@@ -1,0 +1,158 @@
+import AnimCore
+import CPixman
+import Logging
+
+/// Where a draw lands: a pixman a8r8g8b8 image whose pixel (0, 0) is output pixel `origin` (the output itself, or
+/// a group's or shadow's offscreen buffer, a window onto the output), and the output pixels it may touch.
+struct DrawTarget {
+    let image: OpaquePointer
+    let originX: Int
+    let originY: Int
+    let clip: PixelRect
+
+    /// `clip` narrowed by an item's own clip; nil when nothing is left.
+    func clip(_ itemClip: PixelRect?) -> PixelRect? {
+        guard let itemClip else { return clip }
+        return clip.intersection(itemClip)
+    }
+
+    /// `rect` (output pixels) in the image's pixels.
+    func local(_ rect: PixelRect) -> PixelRect {
+        PixelRect(x: rect.x - originX, y: rect.y - originY, width: rect.width, height: rect.height)
+    }
+}
+
+/// The renderer on the CPU: pixman composites, cairo fills paths. Draws `DrawList`s into a persistent
+/// premultiplied a8r8g8b8 buffer, redrawing only the damaged pixels.
+///
+/// Every draw is confined to an explicit clip rectangle (the damage rectangle ∩ the items' clips), so pixels
+/// outside the damage are never touched. Colours are rounded to 8-bit premultiplied before blending, as pixman
+/// blends; coverage masks hold round(255 × coverage × alpha).
+public final class SoftwareRenderer: Renderer {
+    public let info: RendererInfo
+    private var size: PixelSize
+    private var output: Offscreen?
+    let pool = OffscreenPool()
+    /// The stats of the frame being drawn.
+    var stats = RenderStats()
+    private let logger = Logger(label: "animserver.render.software")
+
+    /// The largest output side: pixman's transforms are 16.16 fixed point.
+    static let maxSide = 16384
+
+    public init(size: PixelSize) {
+        self.size = size
+        info = RendererInfo(
+            kind: .software, device: Pixman.versions, maxTextureSize: Int.max, isSoftwareRasterizer: false)
+        output = try? Self.allocate(size, pool: pool)
+    }
+
+    deinit {
+        if let output { pool.recycle(output) }
+    }
+
+    private static func allocate(_ size: PixelSize, pool: OffscreenPool) throws(RenderError) -> Offscreen? {
+        guard size.width > 0, size.height > 0 else { return nil }
+        guard size.width <= maxSide, size.height <= maxSide else {
+            throw .unsupported("a \(size) output (at most \(maxSide) pixels a side)")
+        }
+        return try pool.take(PixelRect(size: size), format: PIXMAN_a8r8g8b8)
+    }
+
+    public func render(_ list: DrawList, damage: Damage) throws(RenderError) -> RenderStats {
+        var damage = damage
+        if list.size != size || (output == nil && !PixelRect(size: list.size).isEmpty) {
+            guard list.size.width >= 0, list.size.height >= 0 else {
+                throw .unsupported("a negative output size \(list.size)")
+            }
+            if let output { pool.recycle(output) }
+            output = nil
+            size = list.size
+            output = try Self.allocate(list.size, pool: pool)
+            damage = .full
+            logger.debug("output buffer \(list.size)")
+        }
+        stats = RenderStats()
+        guard let output else { return stats }
+        let whole = PixelRect(size: size)
+        let rects: [PixelRect]
+        switch damage {
+        case .full: rects = [whole]
+        case .region(let region): rects = region.compactMap { $0.intersection(whole) }
+        }
+        stats.pixelsRedrawn = Self.unionArea(rects)
+        let clear = Pixman.premultiplied8(list.clearColor)
+        for rect in rects {
+            Pixman.fill(output.image, rect: rect, color: clear, op: PIXMAN_OP_SRC)
+            try draw(list.items, into: DrawTarget(image: output.image, originX: 0, originY: 0, clip: rect))
+        }
+        return stats
+    }
+
+    public func readPixels(_ rect: PixelRect) throws(RenderError) -> PixelBuffer {
+        precondition(PixelRect(size: size).contains(rect), "readPixels \(rect) outside \(size)")
+        var bytes = [UInt8](repeating: 0, count: rect.pixelCount * 4)
+        guard let output, !rect.isEmpty else {
+            return PixelBuffer(size: PixelSize(width: rect.width, height: rect.height), bytes: bytes)
+        }
+        bytes.withUnsafeMutableBufferPointer { out in
+            for row in 0..<rect.height {
+                let source = output.base + (rect.y + row) * output.stride + rect.x * 4
+                let target = row * rect.width * 4
+                for x in 0..<rect.width {
+                    // a8r8g8b8 on a little-endian machine is B, G, R, A in memory.
+                    out[target + x * 4] = source[x * 4 + 2]
+                    out[target + x * 4 + 1] = source[x * 4 + 1]
+                    out[target + x * 4 + 2] = source[x * 4]
+                    out[target + x * 4 + 3] = source[x * 4 + 3]
+                }
+            }
+        }
+        return PixelBuffer(size: PixelSize(width: rect.width, height: rect.height), bytes: bytes)
+    }
+
+    /// Draws `items` back to front.
+    func draw(_ items: [DrawItem], into target: DrawTarget) throws(RenderError) {
+        for item in items {
+            switch item {
+            case .rect(let r): try drawRect(r, into: target)
+            case .image(let i): try drawImage(i, into: target)
+            case .path(let p): try drawPath(p, into: target)
+            case .group(let g): try drawGroup(g, into: target)
+            case .shadow(let s): try drawShadow(s, into: target)
+            }
+        }
+    }
+
+    /// Composites `color` through an a8 coverage mask over `rect` (output pixels) of the target.
+    func composite(
+        color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), mask: Offscreen, into target: DrawTarget
+    ) throws(RenderError) {
+        guard let solid = Pixman.solid(color) else { throw .outOfMemory(size: PixelSize(width: 1, height: 1)) }
+        defer { pixman_image_unref(solid) }
+        let at = target.local(mask.rect)
+        pixman_image_composite32(
+            PIXMAN_OP_OVER, solid, mask.image, target.image, 0, 0, 0, 0, Int32(at.x), Int32(at.y),
+            Int32(at.width), Int32(at.height))
+    }
+
+    /// The number of pixels in the union of `rects` (damage rectangles may overlap).
+    static func unionArea(_ rects: [PixelRect]) -> Int {
+        let rects = rects.filter { !$0.isEmpty }
+        guard rects.count > 1 else { return rects.first?.pixelCount ?? 0 }
+        let xs = Set(rects.flatMap { [$0.x, $0.maxX] }).sorted()
+        var area = 0
+        for (x0, x1) in zip(xs, xs.dropFirst()) {
+            let spans = rects.filter { $0.x <= x0 && $0.maxX >= x1 }.map { ($0.y, $0.maxY) }.sorted { $0.0 < $1.0 }
+            var covered = 0
+            var end = Int.min
+            for (y0, y1) in spans {
+                let start = max(y0, end)
+                if y1 > start { covered += y1 - start }
+                end = max(end, y1)
+            }
+            area += covered * (x1 - x0)
+        }
+        return area
+    }
+}
