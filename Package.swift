@@ -104,7 +104,8 @@ let package = Package(
         .testTarget(
             name: "AnimServerTests",
             dependencies: ["AnimServer", "AnimDisplay", "AnimRender", "AnimProtocol", "AnimCore", "AnimTransport"]),
-        .testTarget(name: "AnimKitTests", dependencies: ["AnimKit", "AnimProtocol", "AnimCore", "AnimTransport"]),
+        .testTarget(
+            name: "AnimKitTests", dependencies: ["AnimKit", "AnimImage", "AnimProtocol", "AnimCore", "AnimTransport"]),
         // Runs the built animctl binary; depending on the executable target makes `swift test` build it first.
         .testTarget(
             name: "AnimctlTests", dependencies: ["AnimCore", "AnimRender", "AnimImage", "AnimTestSupport", "animctl"]),
