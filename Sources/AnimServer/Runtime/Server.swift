@@ -104,6 +104,8 @@ public final class Server: @unchecked Sendable {
             self.channels.removeAll()
             self.loop.unregister(fd: self.listener.fd)
             self.listener.close()
+            // Screenshots still waiting are answered no more: their clients are gone.
+            self.core.output?.stop()
             if self.options.listenFD == nil { unlink(self.options.socketPath) }
         }
         if loop.isOnLoopThread {
