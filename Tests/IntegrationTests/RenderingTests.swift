@@ -6,7 +6,7 @@ import Testing
 
 /// The real daemon drawing with each renderer on a 160x120 output, read back through screenshots.
 @Suite struct RenderingTests {
-    static let renderers = ["software"]
+    static let renderers = ["software", "gles"]
 
     /// A red 40x30 layer whose top-left corner is at (20, 10), with a green 10x10 sublayer in its corner.
     private func redScene(_ daemon: DaemonHarness) throws -> (Connection, AnimKit.Layer) {
@@ -41,9 +41,11 @@ import Testing
     @Test(arguments: renderers)
     func aRedLayerIsRedInTheScreenshotAndTheRestIsBlack(renderer: String) throws {
         let daemon = try DaemonHarness(renderer: renderer)
-        let (_, _) = try redScene(daemon)
+        // The client stays connected while animctl looks: a closed connection's layers are gone.
+        let (client, _) = try redScene(daemon)
         let path = daemon.folder.url.appendingPathComponent("out.png").path
         let result = try daemon.animctl(["screenshot", path])
+        withExtendedLifetime(client) {}
         #expect(result.status == 0, "\(result.standardError)\n\(daemon.log)")
         #expect(result.standardOutput.contains("160x120"))
         let image = try PNGImage.read(contentsOf: path)
@@ -178,6 +180,30 @@ import Testing
             #expect(pixel(image, x - 11, 60) == Self.black && pixel(image, x + 10, 60) == Self.black, "frame \(index)")
         }
         #expect(try client.clock(.query).time == 1)
+    }
+
+    @Test func autoExplainsItsChoiceAndGLESShowsTheForcedTextureLimit() throws {
+        let auto = try DaemonHarness(renderer: "auto")
+        let client = try connectClient(auto, name: "auto")
+        let output = try #require(try statusObject(client)["output"] as? [String: Any])
+        let reason = try #require(output["reason"] as? String)
+        switch output["renderer"] as? String {
+        case "software":
+            // EGL here is a CPU rasterizer (Mesa llvmpipe) or missing.
+            #expect(reason.hasPrefix("EGL reports ") || reason.hasPrefix("EGL is unavailable: "), "\(reason)")
+        case "gles":
+            #expect(reason.hasPrefix("EGL came up on a hardware GPU"), "\(reason)")
+        case let other:
+            Issue.record("unexpected renderer \(String(describing: other))")
+        }
+        #expect(auto.log.contains("renderer chosen"))
+
+        let gles = try DaemonHarness(renderer: "gles", arguments: ["--max-texture-size", "1024"])
+        let glesClient = try connectClient(gles, name: "gles")
+        let glesOutput = try #require(try statusObject(glesClient)["output"] as? [String: Any])
+        #expect(glesOutput["renderer"] as? String == "gles")
+        #expect(glesOutput["maxTextureSize"] as? Int == 1024)
+        #expect((glesOutput["reason"] as? String)?.hasPrefix("--renderer gles") == true)
     }
 
     @Test func badOutputOptionsAreStartErrors() throws {
