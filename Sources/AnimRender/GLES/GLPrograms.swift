@@ -1,0 +1,49 @@
+import CGLES3
+
+/// The renderer's shader programs, compiled once per context.
+final class GLPrograms {
+    let rect: GLProgram
+    let image: GLProgram
+    let composite: GLProgram
+    let blur: GLProgram
+    let tint: GLProgram
+
+    init() throws(RenderError) {
+        rect = try GLProgram(vertex: GLShaders.quadVertex, fragment: GLShaders.rectFragment, name: "rect")
+        image = try GLProgram(vertex: GLShaders.quadVertex, fragment: GLShaders.imageFragment, name: "image")
+        composite = try GLProgram(
+            vertex: GLShaders.quadVertex, fragment: GLShaders.compositeFragment, name: "composite")
+        blur = try GLProgram(vertex: GLShaders.quadVertex, fragment: GLShaders.blurFragment, name: "blur")
+        tint = try GLProgram(vertex: GLShaders.quadVertex, fragment: GLShaders.tintFragment, name: "tint")
+        // Texture units never change: the image, source and blur input on 0, a mask on 1.
+        for program in [image, composite, blur, tint] {
+            glUseProgram(program.id)
+            glUniform1i(program[program === image ? .image : .source], 0)
+        }
+        glUseProgram(composite.id)
+        glUniform1i(composite[.mask], 1)
+        glUseProgram(0)
+    }
+}
+
+/// A texture holding an image or one tile of it.
+final class ImageTexture {
+    let id: GLuint
+    let size: PixelSize
+    /// Storage allocated for a full mipmap chain (image textures; tiles have one level).
+    let levels: Int
+    var mipmapsReady = false
+
+    init(id: GLuint, size: PixelSize, levels: Int) {
+        self.id = id
+        self.size = size
+        self.levels = levels
+    }
+
+    var bytes: Int { levels > 1 ? size.pixelCount * 16 / 3 : size.pixelCount * 4 }
+
+    deinit {
+        var id = id
+        glDeleteTextures(1, &id)
+    }
+}
