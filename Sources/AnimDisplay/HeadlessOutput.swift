@@ -31,6 +31,9 @@ public final class HeadlessOutput: @unchecked Sendable {
             RenderThread.run(queue: queue, configuration: configuration, factory: factory, logger: logger, setup: setup)
         }
         thread.name = "animserverd render"
+        // The compiler walks deep layer trees recursively; a thread's default stack on Linux is smaller than the
+        // main thread's.
+        thread.stackSize = 8 << 20
         thread.start()
         let ready = try setup.wait()
         self.configuration = configuration
