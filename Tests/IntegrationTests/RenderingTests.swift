@@ -182,6 +182,23 @@ import Testing
         #expect(try client.clock(.query).time == 1)
     }
 
+    @Test func recordOnTheRealClockTakesTheNextFrames() throws {
+        let daemon = try DaemonHarness(clock: "monotonic")
+        let (client, _) = try redScene(daemon)
+        let folder = daemon.folder.url.appendingPathComponent("live").path
+        let result = try daemon.animctl(["record", "--frames", "3", folder])
+        withExtendedLifetime(client) {}
+        #expect(result.status == 0, "\(result.standardError)")
+        // "PATH: frame N at T s", one line per file, each a later frame than the one before.
+        let frames = result.standardOutput.split(separator: "\n").compactMap { line in
+            line.split(separator: " ").dropFirst(2).first.flatMap { Int($0) }
+        }
+        #expect(frames.count == 3)
+        #expect(zip(frames, frames.dropFirst()).allSatisfy { $0 < $1 }, "\(frames)")
+        let image = try PNGImage.read(contentsOf: "\(folder)/frame-0002.png")
+        #expect(pixel(image, 40, 25) == Self.red)
+    }
+
     @Test func autoExplainsItsChoiceAndGLESShowsTheForcedTextureLimit() throws {
         let auto = try DaemonHarness(renderer: "auto")
         let client = try connectClient(auto, name: "auto")
