@@ -56,9 +56,13 @@ let package = Package(
         .target(
             name: "AnimRender", dependencies: ["AnimCore", "AnimImage", "CCairo", "CPixman", "CEGL", "CGLES3", logging]),
 
+        // The outputs frames go to: the headless output's render thread, the renderer choice, screenshots.
+        .target(name: "AnimDisplay", dependencies: ["AnimRender", "AnimCore", logging]),
+
         // The daemon's core: sessions, per-client contexts, commits, the clock, the frame loop, events, inspection.
         .target(
-            name: "AnimServer", dependencies: ["AnimCore", "AnimProtocol", "AnimTransport", "AnimRender", logging]),
+            name: "AnimServer",
+            dependencies: ["AnimCore", "AnimProtocol", "AnimTransport", "AnimRender", "AnimDisplay", logging]),
 
         // The client SDK.
         .target(name: "AnimKit", dependencies: ["AnimCore", "AnimProtocol", "AnimTransport", "AnimImage", logging]),
@@ -66,7 +70,8 @@ let package = Package(
         // What tests, tools and benchmarks share: a harness that starts a real daemon, temporary socket paths.
         .target(name: "AnimTestSupport", dependencies: ["AnimKit", "AnimTransport", "AnimProtocol"]),
 
-        .executableTarget(name: "animserverd", dependencies: ["AnimServer", "AnimTransport", argumentParser, logging]),
+        .executableTarget(
+            name: "animserverd", dependencies: ["AnimServer", "AnimDisplay", "AnimTransport", argumentParser, logging]),
         .executableTarget(
             name: "animctl",
             dependencies: [
@@ -97,8 +102,10 @@ let package = Package(
             dependencies: ["AnimProtocol", "AnimCore", "AnimTestSupport", "protogen", "vectorgen"]),
         .testTarget(name: "AnimTransportTests", dependencies: ["AnimTransport", "CIPC"]),
         .testTarget(
-            name: "AnimServerTests", dependencies: ["AnimServer", "AnimProtocol", "AnimCore", "AnimTransport"]),
-        .testTarget(name: "AnimKitTests", dependencies: ["AnimKit", "AnimProtocol", "AnimCore", "AnimTransport"]),
+            name: "AnimServerTests",
+            dependencies: ["AnimServer", "AnimDisplay", "AnimRender", "AnimProtocol", "AnimCore", "AnimTransport"]),
+        .testTarget(
+            name: "AnimKitTests", dependencies: ["AnimKit", "AnimImage", "AnimProtocol", "AnimCore", "AnimTransport"]),
         // Runs the built animctl binary; depending on the executable target makes `swift test` build it first.
         .testTarget(
             name: "AnimctlTests", dependencies: ["AnimCore", "AnimRender", "AnimImage", "AnimTestSupport", "animctl"]),

@@ -1,4 +1,5 @@
 import AnimCore
+import AnimImage
 import AnimProtocol
 
 /// Every error AnimKit reports. Each names what was wrong, so an app can log it or act on it.
@@ -19,6 +20,8 @@ public enum AnimKitError: Error, Hashable, Sendable, CustomStringConvertible {
     case messageTooLarge(bytes: Int, limit: Int)
     /// The server's reply did not fit the request (a field or value the request cannot have produced).
     case unexpectedReply(String)
+    /// An image file could not be read or decoded: the file and libpng's message.
+    case imageFile(PNGError)
 
     public var description: String {
         switch self {
@@ -31,6 +34,7 @@ public enum AnimKitError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(id) belongs to another connection than session \(session)"
         case .messageTooLarge(let bytes, let limit): "message of \(bytes) bytes exceeds the server's limit of \(limit)"
         case .unexpectedReply(let text): "unexpected reply: \(text)"
+        case .imageFile(let error): "image file: \(error)"
         }
     }
 }

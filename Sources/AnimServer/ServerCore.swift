@@ -1,4 +1,5 @@
 import AnimCore
+import AnimDisplay
 import AnimProtocol
 import AnimTransport
 import Logging
@@ -16,6 +17,13 @@ public final class ServerCore {
     public let serverUID: UInt32
     /// Where finished frames go.
     public var frameSink: any FrameSink = CountingFrameSink()
+    /// The output that draws the frames and takes screenshots; attaching one makes it the frame sink.
+    public var output: HeadlessOutput? {
+        didSet { if let output { frameSink = output } }
+    }
+    /// Sends what is answered later from another thread (screenshots, from the render thread): the glue
+    /// hops to its loop and sends them. Without it such answers are dropped (and their descriptors closed).
+    public var deliverLater: (@Sendable ([Delivery]) -> Void)?
 
     let logger: Logger
     var sessions: [SessionID: Session] = [:]
@@ -24,6 +32,8 @@ public final class ServerCore {
     private(set) var needsFrame = false
     private(set) var frames: UInt64 = 0
     private var lastFrameTime: Double?
+    /// Screenshots waiting for the next frame.
+    var pendingScreenshots: [PendingScreenshot] = []
     private var frameTimes = FrameTimeSamples()
     private let keyPaths = KeyPathCache()
     private let started = ContinuousClock.now
@@ -171,14 +181,7 @@ public final class ServerCore {
             return [.syncReply(SyncReply(request: sync.request, time: clock.now()))]
         case .clockControl(let control): return clockControl(control, from: session)
         case .inspectRequest(let request): return inspect(request, from: session)
-        case .screenshotRequest(let request):
-            return [
-                errorReport(
-                    ProtocolError(
-                        .renderFailed, opcode: ScreenshotRequest.opcode, field: "layer", value: "\(request.layer)",
-                        detail: "this server has no renderer attached to its output"),
-                    request: UInt64(request.request))
-            ]
+        case .screenshotRequest(let request): return screenshot(request, from: session)
         case .hello, .welcome, .commitApplied, .errorReport, .animationStarted, .animationStopped,
             .transactionCompleted, .presentationReply, .hitTestReply, .syncReply, .clockState, .inspectReply,
             .screenshotReply:
@@ -263,18 +266,23 @@ public final class ServerCore {
             for message in session.context.advance(to: time) {
                 out.append(Delivery(session: id, message: message))
             }
-            clients.append(
-                RenderSnapshot.Client(
-                    session: id, tree: session.context.tree, animated: session.context.animatedLayers,
-                    images: session.images.images, at: time))
+            clients.append(sceneClient(session, at: time))
         }
         frames += 1
         let snapshot = RenderSnapshot(frame: frames, time: time, clients: clients)
         frameTimes.record(Self.seconds(ContinuousClock.now - began))
         needsFrame = false
         lastFrameTime = time
+        attachPendingScreenshots(to: snapshot)
         frameSink.present(snapshot)
         return out
+    }
+
+    /// `session`'s scene at `time`, as its animations present it (without advancing them).
+    func sceneClient(_ session: Session, at time: Double) -> RenderSnapshot.Client {
+        RenderSnapshot.Client(
+            session: session.id, tree: session.context.tree, animated: session.context.animatedLayers,
+            transitionCaptures: session.context.transitionCaptures, images: session.images.images, at: time)
     }
 
     /// When the next frame is needed, in server media time: `now` after a change or when an event is due,

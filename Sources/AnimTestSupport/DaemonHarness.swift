@@ -10,8 +10,12 @@ public final class DaemonHarness: @unchecked Sendable {
     private let process: Process
     private let logURL: URL
 
-    /// Starts the daemon and returns once its socket accepts connections.
-    public init(clock: String = "manual", arguments: [String] = [], timeout: Double = 20) throws {
+    /// Starts the daemon and returns once its socket accepts connections. The output is small and drawn by the
+    /// software renderer unless `size` and `renderer` say otherwise, so a test's frames cost little.
+    public init(
+        clock: String = "manual", size: String = "160x120", renderer: String = "software", arguments: [String] = [],
+        timeout: Double = 20
+    ) throws {
         folder = try TemporaryFolder(prefix: "animserverd")
         socketPath = folder.url.appendingPathComponent("animserver.sock").path
         logURL = folder.url.appendingPathComponent("animserverd.log")
@@ -23,7 +27,11 @@ public final class DaemonHarness: @unchecked Sendable {
         let log = try FileHandle(forWritingTo: logURL)
         process = Process()
         process.executableURL = binary
-        process.arguments = ["--socket", socketPath, "--clock", clock, "--log-level", "debug"] + arguments
+        process.arguments =
+            [
+                "--socket", socketPath, "--clock", clock, "--size", size, "--renderer", renderer, "--log-level",
+                "debug",
+            ] + arguments
         process.standardOutput = log
         process.standardError = log
         process.standardInput = FileHandle.nullDevice

@@ -1,3 +1,5 @@
+import AnimDisplay
+import AnimRender
 import AnimServer
 import AnimTransport
 import ArgumentParser
@@ -26,11 +28,25 @@ struct AnimServerDaemon: ParsableCommand {
     @Option(name: .customLong("clock-start"), help: "The manual clock's first value, in seconds.")
     var clockStart: Double = 0
 
-    @Option(help: "Where frames go. headless: no display; frames are counted (drawing lands with the renderer).")
+    @Option(help: "Where frames go. headless: no display; frames are drawn offscreen for screenshots.")
     var output: OutputChoice = .headless
+
+    @Option(help: "The output's size in pixels, WIDTHxHEIGHT.")
+    var size: String = "1280x720"
 
     @Option(help: "Frames per second while something animates (overrides the config file's frameRate).")
     var refresh: Double?
+
+    @Option(
+        help: """
+            auto (GLES on a hardware GPU, else the software renderer), gles (GLES or a start error) or software.
+            """)
+    var renderer: RendererChoice = .auto
+
+    @Option(
+        name: .customLong("max-texture-size"),
+        help: "A texture limit below the GPU's, for the GLES renderer's CPU tiles (also $ANIMSERVER_MAX_TEXTURE_SIZE).")
+    var maxTextureSize: Int?
 
     @Option(help: "A JSON file of quotas (see README). Default: \(DaemonDefaults.configPath) when it exists.")
     var config: String?
@@ -43,6 +59,14 @@ struct AnimServerDaemon: ParsableCommand {
             throw ValidationError("--refresh \(refresh): must be a number of frames per second in (0, 1000]")
         }
         guard clockStart.isFinite else { throw ValidationError("--clock-start \(clockStart): must be finite") }
+        guard PixelSize(parsing: size) != nil else {
+            throw ValidationError(
+                "--size \(size): must be WIDTHxHEIGHT, each side 1…\(OutputConfiguration.maximumSide) (e.g. 1280x720)")
+        }
+        if let maxTextureSize, maxTextureSize < DaemonDefaults.minimumTextureSize {
+            throw ValidationError(
+                "--max-texture-size \(maxTextureSize): must be at least \(DaemonDefaults.minimumTextureSize)")
+        }
     }
 
     func run() throws {
@@ -68,7 +92,15 @@ struct AnimServerDaemon: ParsableCommand {
         let options = ServerOptions(
             socketPath: socketPath, listenFD: socket == nil ? activated : nil, configuration: configuration,
             clockMode: clock.mode, manualClockStart: clockStart)
+        // The renderer comes up first: a forced renderer that cannot start leaves no socket behind.
+        let output = try HeadlessOutput(
+            configuration: OutputConfiguration(
+                size: PixelSize(parsing: size) ?? PixelSize(width: 1280, height: 720),
+                refresh: configuration.frameRate, renderer: renderer,
+                maxTextureSize: try maxTextureSize ?? DaemonDefaults.maxTextureSize(environment: environment)),
+            logger: logger)
         let server = try Server(options: options, logger: logger)
+        server.output = output
         try server.start()
         DaemonSignals.stopOnTermination(server, logger: logger)
         dispatchMain()

@@ -1,3 +1,4 @@
+import AnimDisplay
 import AnimServer
 import ArgumentParser
 import Logging
@@ -17,6 +18,8 @@ enum ClockChoice: String, ExpressibleByArgument, CaseIterable {
 enum OutputChoice: String, ExpressibleByArgument, CaseIterable {
     case headless
 }
+
+extension RendererChoice: ExpressibleByArgument {}
 
 enum LogLevelChoice: String, ExpressibleByArgument, CaseIterable {
     case trace, debug, info, notice, warning, error, critical

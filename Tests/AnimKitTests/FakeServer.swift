@@ -53,7 +53,11 @@ final class FakeServer: @unchecked Sendable {
                 frames.append(record.bytes)
             }
             lock.unlock()
-            if let reply { _ = try? socket.send(FrameCodec.encode(reply)) }
+            if let reply {
+                // A reply's descriptors (a screenshot's memfd) travel beside it and are closed once sent.
+                _ = try? socket.send(FrameCodec.encode(reply), fds: reply.fds)
+                FileDescriptor.close(reply.fds)
+            }
         }
     }
 

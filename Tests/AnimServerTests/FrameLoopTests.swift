@@ -1,4 +1,5 @@
 import AnimCore
+import AnimDisplay
 import AnimProtocol
 import Testing
 

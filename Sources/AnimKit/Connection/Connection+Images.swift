@@ -1,4 +1,5 @@
 import AnimCore
+import AnimImage
 import AnimProtocol
 import AnimTransport
 
@@ -43,6 +44,34 @@ extension Connection {
                     image: image.rawValue, width: w, height: h, stride: stride, format: .rgba8Premultiplied, fds: [fd]))
         )
         return image
+    }
+
+    /// Reads the PNG file at `path` (any PNG libpng decodes: grey, palette, 16-bit, interlaced), premultiplies
+    /// it and uploads it as `uploadImage(width:height:rgbaPremultiplied:)` does. A file that cannot be read or
+    /// decoded throws `.imageFile`, naming the file and libpng's message.
+    public func uploadImage(contentsOfPNGFile path: String) throws(AnimKitError) -> ImageID {
+        let image: PNGImage
+        do {
+            image = try PNGImage.read(contentsOf: path)
+        } catch {
+            throw .imageFile(error)
+        }
+        return try uploadImage(
+            width: image.width, height: image.height, rgbaPremultiplied: Self.premultiplied(image.pixels))
+    }
+
+    /// Straight-alpha RGBA8 premultiplied, rounded to nearest (the same rounding as the renderers' PNG reader).
+    static func premultiplied(_ straight: [UInt8]) -> [UInt8] {
+        var bytes = straight
+        var i = 0
+        while i + 3 < bytes.count {
+            let a = Int(bytes[i + 3])
+            if a < 255 {
+                for c in 0..<3 { bytes[i + c] = UInt8((Int(bytes[i + c]) * a + 127) / 255) }
+            }
+            i += 4
+        }
+        return bytes
     }
 
     /// Tells the server the image is no longer needed; layers showing it keep it until they show another.

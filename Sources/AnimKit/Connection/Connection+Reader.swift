@@ -19,13 +19,18 @@ extension Connection {
             }
             switch result {
             case .record(let record):
-                // The server sends no descriptors; any that came are closed, and decoding names the mismatch.
-                defer { for fd in record.fds { Glibc.close(fd) } }
+                // Only a ScreenshotReply carries a descriptor, which whoever takes the reply closes; any others
+                // that came are closed here, and decoding names the mismatch.
+                let message: Message
                 do {
-                    return try FrameCodec.decode(record.bytes, fds: record.fds)
+                    message = try FrameCodec.decode(record.bytes, fds: record.fds)
                 } catch {
+                    for fd in record.fds { Glibc.close(fd) }
                     throw .protocolViolation(error)
                 }
+                let kept = Set(message.fds)
+                for fd in record.fds where !kept.contains(fd) { Glibc.close(fd) }
+                return message
             case .closed:
                 return nil
             case .wouldBlock:
@@ -73,6 +78,7 @@ extension Connection {
         case .hitTestReply(let r): resolve(r.request, with: message)
         case .clockState(let r): resolve(r.request, with: message)
         case .inspectReply(let r): resolve(r.request, with: message)
+        case .screenshotReply(let r): resolve(r.request, with: message)
         case .errorReport(let r): handleErrorReport(r)
         case .animationStarted(let e): animationStarted(e)
         case .animationStopped(let e): animationStopped(e)
@@ -94,6 +100,7 @@ extension Connection {
         if let waiter {
             waiter.semaphore.signal()
         } else {
+            if case .success(let message) = result { for fd in message.fds { Glibc.close(fd) } }
             log.warning("reply to request \(request), which nothing waits for")
         }
     }
@@ -104,6 +111,7 @@ extension Connection {
 
     private static let requestOpcodes: Set<UInt16> = [
         PresentationQuery.opcode, HitTestQuery.opcode, Sync.opcode, ClockControl.opcode, InspectRequest.opcode,
+        ScreenshotRequest.opcode,
     ]
 
     private func handleErrorReport(_ report: ErrorReport) {

@@ -1,5 +1,6 @@
 import AnimCore
 import AnimProtocol
+import AnimRender
 import Logging
 
 /// What a commit is checked against besides the tree itself.
@@ -286,10 +287,14 @@ extension ClientContext {
                 "maxAnimations quota: this commit would give the client \(total) animations; the limit is \(env.maxAnimations)"
             )
         }
+        // The old state is what the subtree showed when this commit began, before any of its changes.
+        let capture: SubtreeSnapshot? =
+            if case .transition = animation.kind { subtreeBeforeCommit(of: id, at: env.now) } else { nil }
         let (entry, events) = try updateAnimations(of: id) { $0.add(attached, at: local) }
         count = total
         for e in events { report(e, on: id, at: env.now, into: &out) }
         register(op.animationID, entry: entry, on: id, completion: op.completion)
+        if let capture { transitionCaptures[id] = TransitionCapture(entry: entry, snapshot: capture) }
     }
 
     private mutating func setEmitterCells(

@@ -12,6 +12,8 @@ struct ClientContext: Sendable {
     /// Client animation ids that have not stopped yet, with their layer (ids must be unique while running).
     private(set) var runningIDs: [UInt64: LayerID] = [:]
     var completions = CompletionTracker()
+    /// The old state of each layer a running transition was added to.
+    var transitionCaptures: [LayerID: TransitionCapture] = [:]
 
     /// The layers that may have animations attached (every layer that has some is here; a key may stay a
     /// little longer than its animations): a frame evaluates only these.
@@ -22,17 +24,20 @@ struct ClientContext: Sendable {
         private let animations: [LayerID: [UInt64: ClientAnimation]]
         private let runningIDs: [UInt64: LayerID]
         private let completions: CompletionTracker
+        private let transitionCaptures: [LayerID: TransitionCapture]
 
         init(_ context: ClientContext) {
             animations = context.animations
             runningIDs = context.runningIDs
             completions = context.completions
+            transitionCaptures = context.transitionCaptures
         }
 
         func restore(into context: inout ClientContext) {
             context.animations = animations
             context.runningIDs = runningIDs
             context.completions = completions
+            context.transitionCaptures = transitionCaptures
         }
     }
 
@@ -82,6 +87,7 @@ struct ClientContext: Sendable {
             } else {
                 animations[layer]?[event.animationID] = nil
                 if animations[layer]?.isEmpty == true { animations[layer] = nil }
+                if transitionCaptures[layer]?.entry == event.animationID { transitionCaptures[layer] = nil }
             }
         }
     }
@@ -101,6 +107,7 @@ struct ClientContext: Sendable {
             }
         }
         animations[layer] = nil
+        transitionCaptures[layer] = nil
     }
 
     /// Moves every animation to server time `t` and returns the events as messages, in time order.

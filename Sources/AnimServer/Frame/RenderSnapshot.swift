@@ -1,4 +1,5 @@
 import AnimCore
+import AnimRender
 
 /// Everything a renderer needs for one frame, frozen: for every session, its layer trees (roots back to
 /// front, each layer's sublayers back to front) and every layer's presentation state at the frame's time.
@@ -17,6 +18,8 @@ public struct RenderSnapshot: Sendable {
         public let sublayers: [LayerID]
         /// The CATransition running on the layer, if any.
         public let transition: TransitionProgress?
+        /// The layer's subtree as it was when the running transition was added (its old state, §7).
+        public let transitionFrom: SubtreeSnapshot?
     }
 
     /// What a layer's animations make of it at the frame's time.
@@ -32,6 +35,8 @@ public struct RenderSnapshot: Sendable {
         public let tree: LayerTree
         /// The presentation of the layers with animations; the others present their model state.
         public let presented: [LayerID: Presented]
+        /// The old state of each layer a transition was added to, captured when it was added.
+        public let transitionCaptures: [LayerID: TransitionCapture]
 
         /// The number of layers.
         public var count: Int { tree.count }
@@ -43,9 +48,11 @@ public struct RenderSnapshot: Sendable {
         public subscript(id: LayerID) -> Layer? {
             tree.withNode(id) { node in
                 let presented = presented[id]
+                let transition = presented?.transition
                 return Layer(
                     id: id, state: presented?.state ?? node.state, sublayers: node.sublayers,
-                    transition: presented?.transition)
+                    transition: transition,
+                    transitionFrom: transition == nil ? nil : transitionCaptures[id]?.snapshot)
             }
         }
 
@@ -85,8 +92,8 @@ extension RenderSnapshot.Client {
     /// One client's tree at absolute time `t`: the layers in `animated` (a superset of those with
     /// animations) get their model state with their animations applied at the layer's own local time.
     init(
-        session: SessionID, tree: LayerTree, animated: some Sequence<LayerID>, images: [ImageID: ClientImage],
-        at t: Double
+        session: SessionID, tree: LayerTree, animated: some Sequence<LayerID>,
+        transitionCaptures: [LayerID: TransitionCapture] = [:], images: [ImageID: ClientImage], at t: Double
     ) {
         var presented: [LayerID: RenderSnapshot.Presented] = [:]
         for id in animated {
@@ -98,6 +105,9 @@ extension RenderSnapshot.Client {
                 model: node.state, animations: node.animations, atLocalTime: local, into: &state)
             presented[id] = RenderSnapshot.Presented(state: state, transition: transition)
         }
-        self.init(session: session, layers: RenderSnapshot.Layers(tree: tree, presented: presented), images: images)
+        self.init(
+            session: session,
+            layers: RenderSnapshot.Layers(tree: tree, presented: presented, transitionCaptures: transitionCaptures),
+            images: images)
     }
 }

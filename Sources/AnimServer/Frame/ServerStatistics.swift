@@ -1,3 +1,5 @@
+import AnimDisplay
+
 /// A snapshot of the server's counters (for `animctl status` and the watchdog's status line).
 public struct ServerStatistics: Hashable, Sendable {
     /// Seconds since the core was created (real time, not media time).

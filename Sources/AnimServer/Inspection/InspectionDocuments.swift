@@ -17,6 +17,84 @@ enum InspectionDocuments {
         var imageBytes: Int
         /// Open file descriptors of the server process.
         var openFDs: Int
+        /// The output drawing the frames; null when none is attached.
+        var output: Output?
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(uptime, forKey: .uptime)
+            try c.encode(clients, forKey: .clients)
+            try c.encode(layers, forKey: .layers)
+            try c.encode(animations, forKey: .animations)
+            try c.encode(frames, forKey: .frames)
+            try c.encode(frameTime, forKey: .frameTime)
+            try c.encode(memory, forKey: .memory)
+            try c.encode(images, forKey: .images)
+            try c.encode(imageBytes, forKey: .imageBytes)
+            try c.encode(openFDs, forKey: .openFDs)
+            try c.encode(output, forKey: .output)  // null without an output
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case uptime, clients, layers, animations, frames, frameTime, memory, images, imageBytes, openFDs, output
+        }
+    }
+
+    /// The output: its size, the renderer and why it was chosen, what it drew.
+    struct Output: Encodable {
+        var width: Int
+        var height: Int
+        var refresh: Double
+        /// "gles" or "software".
+        var renderer: String
+        var device: String
+        var reason: String
+        /// The texture limit in force; null for the software renderer (no limit).
+        var maxTextureSize: Int?
+        var framesDrawn: UInt64
+        var framesSkipped: UInt64
+        var framesUnchanged: UInt64
+        var renderFailures: UInt64
+        var screenshots: UInt64
+        /// Milliseconds per drawn frame: the last one, and over the recent frames.
+        var renderTime: RenderTime
+        var pixelsRedrawn: Int
+        var tilesRastered: Int
+        var tilesCached: Int
+        var tileCacheBytes: Int
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(width, forKey: .width)
+            try c.encode(height, forKey: .height)
+            try c.encode(refresh, forKey: .refresh)
+            try c.encode(renderer, forKey: .renderer)
+            try c.encode(device, forKey: .device)
+            try c.encode(reason, forKey: .reason)
+            try c.encode(maxTextureSize, forKey: .maxTextureSize)
+            try c.encode(framesDrawn, forKey: .framesDrawn)
+            try c.encode(framesSkipped, forKey: .framesSkipped)
+            try c.encode(framesUnchanged, forKey: .framesUnchanged)
+            try c.encode(renderFailures, forKey: .renderFailures)
+            try c.encode(screenshots, forKey: .screenshots)
+            try c.encode(renderTime, forKey: .renderTime)
+            try c.encode(pixelsRedrawn, forKey: .pixelsRedrawn)
+            try c.encode(tilesRastered, forKey: .tilesRastered)
+            try c.encode(tilesCached, forKey: .tilesCached)
+            try c.encode(tileCacheBytes, forKey: .tileCacheBytes)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case width, height, refresh, renderer, device, reason, maxTextureSize, framesDrawn, framesSkipped,
+                framesUnchanged, renderFailures, screenshots, renderTime, pixelsRedrawn, tilesRastered, tilesCached,
+                tileCacheBytes
+        }
+    }
+
+    struct RenderTime: Encodable {
+        var last: Double
+        var p50: Double
+        var p99: Double
     }
 
     struct FrameTime: Encodable {

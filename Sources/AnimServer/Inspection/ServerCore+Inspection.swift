@@ -1,4 +1,5 @@
 import AnimCore
+import AnimDisplay
 import AnimProtocol
 import Foundation
 
@@ -99,7 +100,21 @@ extension ServerCore {
             frameTime: InspectionDocuments.FrameTime(
                 p50: s.frameTime.p50 * 1000, p99: s.frameTime.p99 * 1000, max: s.frameTime.max * 1000),
             memory: InspectionDocuments.Memory(rss: ProcessResources.residentBytes() ?? 0), images: s.images,
-            imageBytes: s.imageBytes, openFDs: ProcessResources.openDescriptorCount() ?? 0)
+            imageBytes: s.imageBytes, openFDs: ProcessResources.openDescriptorCount() ?? 0,
+            output: output.map { outputDocument($0.statistics) })
+    }
+
+    private func outputDocument(_ o: OutputStatistics) -> InspectionDocuments.Output {
+        InspectionDocuments.Output(
+            width: o.size.width, height: o.size.height, refresh: o.refresh, renderer: o.renderer.kind.rawValue,
+            device: o.renderer.device, reason: o.reason,
+            maxTextureSize: o.renderer.maxTextureSize == Int.max ? nil : o.renderer.maxTextureSize,
+            framesDrawn: o.framesDrawn, framesSkipped: o.framesSkipped, framesUnchanged: o.framesUnchanged,
+            renderFailures: o.renderFailures, screenshots: o.screenshots,
+            renderTime: InspectionDocuments.RenderTime(
+                last: o.lastRenderTime * 1000, p50: o.renderTime.p50 * 1000, p99: o.renderTime.p99 * 1000),
+            pixelsRedrawn: o.pixelsRedrawnLastFrame, tilesRastered: o.tilesRastered, tilesCached: o.tilesCached,
+            tileCacheBytes: o.tileCacheBytes)
     }
 
     private func encode(_ document: some Encodable) -> String {

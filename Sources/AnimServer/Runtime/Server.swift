@@ -1,3 +1,4 @@
+import AnimDisplay
 import AnimProtocol
 import AnimTransport
 import Dispatch
@@ -42,6 +43,25 @@ public final class Server: @unchecked Sendable {
             }
         core = ServerCore(
             configuration: options.configuration, clock: clock, serverUID: getuid(), logger: logger)
+        installDeliverLater()
+    }
+
+    /// Answers made on other threads (screenshots) are sent from the loop thread.
+    private func installDeliverLater() {
+        let loop = self.loop
+        core.deliverLater = { [weak self] deliveries in
+            guard let server = self else {
+                for delivery in deliveries { FileDescriptor.close(delivery.message.fds) }
+                return
+            }
+            loop.execute { server.deliver(deliveries) }
+        }
+    }
+
+    /// The output that draws frames and takes screenshots; attach it before `start()`.
+    public var output: HeadlessOutput? {
+        get { core.output }
+        set { core.output = newValue }
     }
 
     /// The core's frame sink; set it before `start()` (the renderer plugs in here).
@@ -84,6 +104,8 @@ public final class Server: @unchecked Sendable {
             self.channels.removeAll()
             self.loop.unregister(fd: self.listener.fd)
             self.listener.close()
+            // Screenshots still waiting are answered no more: their clients are gone.
+            self.core.output?.stop()
             if self.options.listenFD == nil { unlink(self.options.socketPath) }
         }
         if loop.isOnLoopThread {
@@ -163,8 +185,11 @@ public final class Server: @unchecked Sendable {
 
     private func deliver(_ deliveries: [Delivery]) {
         for delivery in deliveries {
+            // The channel duplicates what it queues, so descriptors a message carries are closed once sent.
+            let fds = delivery.message.fds
+            defer { FileDescriptor.close(fds) }
             guard let channel = channels[delivery.session] else { continue }
-            channel.send(FrameCodec.encode(delivery.message))
+            channel.send(FrameCodec.encode(delivery.message), fds: fds)
             if delivery.closeAfter {
                 channels[delivery.session] = nil
                 channel.closeAfterFlush()

@@ -1,15 +1,16 @@
-/// The evaluation times of the last `capacity` frames, in seconds, for p50, p99 and max.
-struct FrameTimeSamples: Sendable {
-    let capacity: Int
+/// The durations of the last `capacity` frames, in seconds, for p50, p99 and max: the server's evaluation
+/// times and the output's render times.
+public struct FrameTimeSamples: Sendable {
+    public let capacity: Int
     private var samples: [Double] = []
     private var next = 0
 
-    init(capacity: Int = 600) {
+    public init(capacity: Int = 600) {
         self.capacity = max(1, capacity)
         samples.reserveCapacity(self.capacity)
     }
 
-    mutating func record(_ seconds: Double) {
+    public mutating func record(_ seconds: Double) {
         if samples.count < capacity {
             samples.append(seconds)
         } else {
@@ -19,7 +20,7 @@ struct FrameTimeSamples: Sendable {
     }
 
     /// Nearest-rank percentiles over the window; zeros before the first frame.
-    var summary: FrameTimeSummary {
+    public var summary: FrameTimeSummary {
         guard !samples.isEmpty else { return FrameTimeSummary(p50: 0, p99: 0, max: 0) }
         let sorted = samples.sorted()
         func rank(_ p: Double) -> Double {
@@ -30,9 +31,15 @@ struct FrameTimeSamples: Sendable {
     }
 }
 
-/// Frame evaluation time over the recent frames, in seconds.
+/// Frame durations over the recent frames, in seconds.
 public struct FrameTimeSummary: Hashable, Sendable {
     public var p50: Double
     public var p99: Double
     public var max: Double
+
+    public init(p50: Double, p99: Double, max: Double) {
+        self.p50 = p50
+        self.p99 = p99
+        self.max = max
+    }
 }

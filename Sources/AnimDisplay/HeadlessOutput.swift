@@ -1,0 +1,110 @@
+import AnimCore
+import AnimRender
+import Foundation
+import Logging
+
+/// An output without a display: frames are drawn into the renderer's buffer on a render thread of their own,
+/// where screenshots read them.
+///
+/// The server's loop hands each frame over with `submit` and never waits: a frame the render thread has not
+/// started yet is replaced by a newer one (counted as skipped, its pending screenshots move to the newer
+/// frame). The renderer is created on the render thread and used only there (GL contexts are thread-affine).
+public final class HeadlessOutput: @unchecked Sendable {
+    public let configuration: OutputConfiguration
+    /// The renderer the output draws with and why.
+    public let decision: RendererDecision
+    public let rendererInfo: RendererInfo
+    private let queue: RenderQueue
+
+    /// Starts the render thread, chooses and creates the renderer there and returns once it is ready. Logs
+    /// the choice and its reason at notice level.
+    public init(
+        configuration: OutputConfiguration, factory: RendererFactory = .standard, logger: Logger
+    ) throws(OutputStartError) {
+        let size = configuration.size
+        guard (1...OutputConfiguration.maximumSide).contains(size.width),
+            (1...OutputConfiguration.maximumSide).contains(size.height)
+        else { throw .invalidSize(size) }
+        let queue = RenderQueue()
+        let setup = SetupResult()
+        let thread = Thread {
+            RenderThread.run(queue: queue, configuration: configuration, factory: factory, logger: logger, setup: setup)
+        }
+        thread.name = "animserverd render"
+        // The compiler walks deep layer trees recursively; a thread's default stack on Linux is smaller than the
+        // main thread's.
+        thread.stackSize = 8 << 20
+        thread.start()
+        let ready = try setup.wait()
+        self.configuration = configuration
+        self.queue = queue
+        decision = ready.decision
+        rendererInfo = ready.info
+        logger.notice(
+            "renderer chosen",
+            metadata: [
+                "renderer": "\(ready.decision.kind.rawValue)", "device": "\(ready.info.device)",
+                "reason": "\(ready.decision.reason)", "size": "\(size)",
+                "maxTextureSize": "\(ready.info.maxTextureSize == Int.max ? "none" : "\(ready.info.maxTextureSize)")",
+            ])
+    }
+
+    deinit { stop() }
+
+    /// Hands a frame to the render thread; returns at once. An earlier frame not yet started is dropped.
+    public func submit(_ frame: DisplayFrame) {
+        queue.submit(frame)
+    }
+
+    /// Screenshots of the next frame submitted (taken after it is drawn).
+    public func screenshotNextFrame(_ jobs: [ScreenshotJob]) {
+        queue.withLock { $0.nextFrameShots += jobs }
+    }
+
+    /// Draws `frame` (a snapshot of the current time) for a screenshot, after whatever is queued before it.
+    /// A whole-output screenshot draws it into the output (it is what the next frame would show anyway).
+    public func screenshot(of frame: DisplayFrame, _ job: ScreenshotJob) {
+        queue.enqueue(.capture(frame, job))
+    }
+
+    public var statistics: OutputStatistics {
+        queue.withLock { $0.statistics }
+            ?? OutputStatistics(
+                size: configuration.size, refresh: configuration.refresh, renderer: rendererInfo,
+                reason: decision.reason)
+    }
+
+    /// Blocks until every frame and screenshot handed over so far is done.
+    public func waitUntilIdle() {
+        queue.waitUntilIdle()
+    }
+
+    /// Stops the render thread once it finishes the job in hand; screenshots still queued fail with
+    /// `outputStopped`. Safe more than once and from any thread.
+    public func stop() {
+        queue.stop()
+    }
+}
+
+/// What the render thread reports once it has (or has not) created its renderer.
+final class SetupResult: @unchecked Sendable {
+    struct Ready {
+        var decision: RendererDecision
+        var info: RendererInfo
+    }
+
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Result<Ready, OutputStartError>?
+
+    func finish(_ result: Result<Ready, OutputStartError>) {
+        self.result = result
+        done.signal()
+    }
+
+    func wait() throws(OutputStartError) -> Ready {
+        done.wait()
+        // The semaphore orders the write on the render thread before this read.
+        guard let result else { throw .threadFailed("the render thread reported nothing") }
+        return try result.get()
+    }
+}

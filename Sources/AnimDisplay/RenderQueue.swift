@@ -1,0 +1,104 @@
+import Foundation
+
+/// The work waiting for the render thread, shared by the loop thread (which adds) and the render thread
+/// (which takes). Everything is guarded by one condition lock.
+final class RenderQueue: @unchecked Sendable {
+    enum Job {
+        /// A frame of the loop, with the screenshots to take once it is drawn.
+        case frame(DisplayFrame, [ScreenshotJob])
+        /// A snapshot drawn for one screenshot.
+        case capture(DisplayFrame, ScreenshotJob)
+    }
+
+    struct State {
+        var jobs: [Job] = []
+        var nextFrameShots: [ScreenshotJob] = []
+        var busy = false
+        var stopping = false
+        var statistics: OutputStatistics?
+    }
+
+    private let condition = NSCondition()
+    private var state = State()
+
+    func withLock<R>(_ body: (inout State) -> R) -> R {
+        condition.lock()
+        defer { condition.unlock() }
+        return body(&state)
+    }
+
+    /// Adds `frame`, replacing every frame not yet started (their screenshots move to it).
+    func submit(_ frame: DisplayFrame) {
+        let refused: [ScreenshotJob] = withLock { s in
+            var shots: [ScreenshotJob] = []
+            var skipped: UInt64 = 0
+            s.jobs.removeAll { job in
+                guard case .frame(_, let carried) = job else { return false }
+                shots += carried
+                skipped += 1
+                return true
+            }
+            shots += s.nextFrameShots
+            s.nextFrameShots = []
+            s.statistics?.framesSkipped += skipped
+            if s.stopping { return shots }
+            s.jobs.append(.frame(frame, shots))
+            condition.signal()
+            return []
+        }
+        for shot in refused { shot.completion(.failure(.outputStopped)) }
+    }
+
+    func enqueue(_ job: Job) {
+        let accepted = withLock { s in
+            guard !s.stopping else { return false }
+            s.jobs.append(job)
+            condition.signal()
+            return true
+        }
+        if !accepted, case .capture(_, let shot) = job { shot.completion(.failure(.outputStopped)) }
+    }
+
+    /// The next job, waiting for one; nil once stopping. Marks the queue busy until `finished()`.
+    func take() -> Job? {
+        condition.lock()
+        defer { condition.unlock() }
+        while state.jobs.isEmpty && !state.stopping { condition.wait() }
+        guard !state.stopping else { return nil }
+        state.busy = true
+        return state.jobs.removeFirst()
+    }
+
+    func finished() {
+        withLock { s in
+            s.busy = false
+            condition.broadcast()
+        }
+    }
+
+    func waitUntilIdle() {
+        condition.lock()
+        defer { condition.unlock() }
+        while (!state.jobs.isEmpty || state.busy) && !state.stopping { condition.wait() }
+    }
+
+    /// Stops taking jobs; returns the screenshots that will never be taken, failed with `outputStopped`.
+    func stop() {
+        let abandoned: [ScreenshotJob] = withLock { s in
+            guard !s.stopping else { return [] }
+            s.stopping = true
+            var shots = s.nextFrameShots
+            for job in s.jobs {
+                switch job {
+                case .frame(_, let carried): shots += carried
+                case .capture(_, let shot): shots.append(shot)
+                }
+            }
+            s.jobs = []
+            s.nextFrameShots = []
+            condition.broadcast()
+            return shots
+        }
+        for shot in abandoned { shot.completion(.failure(.outputStopped)) }
+    }
+}

@@ -1,0 +1,188 @@
+import AnimCore
+import AnimRender
+import Foundation
+import Logging
+
+/// The render thread's side: it owns the renderers, the compiler and the damage tracker, and draws the jobs
+/// of its queue in order.
+final class RenderThread {
+    private let queue: RenderQueue
+    private let logger: Logger
+    private let factory: RendererFactory
+    private let kind: RendererKind
+    private let renderer: any Renderer
+    private let compiler: DrawListCompiler
+    private var tracker = DamageTracker()
+    private let configuration: OutputConfiguration
+    /// Draws layer screenshots, whose size is not the output's; made on first use.
+    private var layerRenderer: (any Renderer)?
+    private var renderTimes = FrameTimeSamples()
+
+    private init(
+        queue: RenderQueue, logger: Logger, factory: RendererFactory, kind: RendererKind, renderer: any Renderer,
+        configuration: OutputConfiguration
+    ) {
+        self.queue = queue
+        self.logger = logger
+        self.factory = factory
+        self.kind = kind
+        self.renderer = renderer
+        self.configuration = configuration
+        compiler = DrawListCompiler(outputSize: configuration.size, clearColor: configuration.clearColor)
+    }
+
+    /// The thread's body: chooses and creates the renderer, reports to `setup`, then draws until stopped.
+    static func run(
+        queue: RenderQueue, configuration: OutputConfiguration, factory: RendererFactory, logger: Logger,
+        setup: SetupResult
+    ) {
+        let size = configuration.size
+        var gles: (any Renderer)?
+        var probe: Result<RendererInfo, RenderError>?
+        if RendererSelection.needsGLESProbe(configuration.renderer) {
+            do throws(RenderError) {
+                let made = try factory.gles(size, configuration.maxTextureSize)
+                gles = made
+                probe = .success(made.info)
+            } catch {
+                probe = .failure(error)
+            }
+        }
+        let decision: RendererDecision
+        do throws(OutputStartError) {
+            decision = try RendererSelection.decide(configuration.renderer, probe: probe)
+        } catch {
+            setup.finish(.failure(error))
+            return
+        }
+        let renderer: any Renderer
+        if decision.kind == .gles, let gles {
+            renderer = gles
+        } else {
+            // Dropping the GLES renderer here releases its EGL context on the thread that made it.
+            gles = nil
+            renderer = factory.software(size)
+        }
+        let thread = RenderThread(
+            queue: queue, logger: logger, factory: factory, kind: decision.kind, renderer: renderer,
+            configuration: configuration)
+        queue.withLock {
+            $0.statistics = OutputStatistics(
+                size: size, refresh: configuration.refresh, renderer: renderer.info, reason: decision.reason)
+        }
+        setup.finish(.success(SetupResult.Ready(decision: decision, info: renderer.info)))
+        thread.loop()
+    }
+
+    private func loop() {
+        while let job = queue.take() {
+            switch job {
+            case .frame(let frame, let shots):
+                let drawn = draw(frame, countAsFrame: true)
+                for shot in shots { take(shot, of: frame, outputDrawn: drawn) }
+            case .capture(let frame, let shot):
+                let drawn: Result<Void, RenderError>
+                if case .output = shot.target {
+                    drawn = draw(frame, countAsFrame: false)
+                } else {
+                    drawn = .success(())
+                }
+                take(shot, of: frame, outputDrawn: drawn)
+            }
+            queue.finished()
+        }
+    }
+
+    /// Compiles `frame` and redraws what changed since the last list drawn into the output.
+    private func draw(_ frame: DisplayFrame, countAsFrame: Bool) -> Result<Void, RenderError> {
+        let began = ContinuousClock.now
+        let list = compiler.compile(frame.scenes)
+        let damage = tracker.damage(for: list)
+        guard !damage.isEmpty else {
+            if countAsFrame { queue.withLock { $0.statistics?.framesUnchanged += 1 } }
+            return .success(())
+        }
+        let stats: RenderStats
+        do throws(RenderError) {
+            stats = try renderer.render(list, damage: damage)
+        } catch {
+            // The tracker believes the list was drawn: the next frame must redraw everything.
+            tracker = DamageTracker()
+            queue.withLock { $0.statistics?.renderFailures += 1 }
+            logger.error("frame not drawn", metadata: ["frame": "\(frame.frame)", "error": "\(error)"])
+            return .failure(error)
+        }
+        let seconds = Self.seconds(ContinuousClock.now - began)
+        if countAsFrame { renderTimes.record(seconds) }
+        let summary = renderTimes.summary
+        queue.withLock { s in
+            guard var statistics = s.statistics else { return }
+            if countAsFrame {
+                statistics.framesDrawn += 1
+                statistics.lastRenderTime = seconds
+                statistics.renderTime = summary
+            }
+            statistics.pixelsRedrawnLastFrame = stats.pixelsRedrawn
+            statistics.tilesRastered += stats.tilesRastered
+            statistics.tilesCached = stats.tilesCached
+            statistics.tileCacheBytes = stats.tileCacheBytes
+            s.statistics = statistics
+        }
+        return .success(())
+    }
+
+    private func take(_ shot: ScreenshotJob, of frame: DisplayFrame, outputDrawn: Result<Void, RenderError>) {
+        let result: Result<Screenshot, ScreenshotError>
+        switch shot.target {
+        case .output:
+            switch outputDrawn {
+            case .success:
+                result = Result { () throws(ScreenshotError) in
+                    do throws(RenderError) {
+                        let pixels = try renderer.readPixels(PixelRect(size: configuration.size))
+                        return Screenshot(pixels: pixels, frame: frame.frame, time: frame.time)
+                    } catch {
+                        throw .renderFailed(error)
+                    }
+                }
+            case .failure(let error):
+                result = .failure(.renderFailed(error))
+            }
+        case .layer(let id, let scene):
+            result = Result { () throws(ScreenshotError) in
+                Screenshot(pixels: try drawLayer(id, in: scene), frame: frame.frame, time: frame.time)
+            }
+        }
+        if case .success = result { queue.withLock { $0.statistics?.screenshots += 1 } }
+        shot.completion(result)
+    }
+
+    /// `id`'s subtree alone, drawn by a renderer of the same kind as the output's.
+    private func drawLayer(_ id: LayerID, in scene: any SceneSource) throws(ScreenshotError) -> PixelBuffer {
+        guard let list = compiler.compileLayer(id, in: scene) else { throw .unknownLayer(id) }
+        let limit = OutputConfiguration.maximumSide
+        guard list.size.width <= limit, list.size.height <= limit else {
+            throw .renderFailed(.unsupported("a layer screenshot of \(list.size) pixels (each side at most \(limit))"))
+        }
+        do throws(RenderError) {
+            let drawer: any Renderer
+            if let layerRenderer {
+                drawer = layerRenderer
+            } else {
+                drawer =
+                    kind == .gles
+                    ? try factory.gles(list.size, configuration.maxTextureSize) : factory.software(list.size)
+                layerRenderer = drawer
+            }
+            _ = try drawer.render(list, damage: .full)
+            return try drawer.readPixels(PixelRect(size: list.size))
+        } catch {
+            throw .renderFailed(error)
+        }
+    }
+
+    private static func seconds(_ d: Duration) -> Double {
+        let (s, attoseconds) = d.components
+        return Double(s) + Double(attoseconds) * 1e-18
+    }
+}

@@ -1,0 +1,235 @@
+import AnimImage
+import AnimKit
+import AnimTestSupport
+import Foundation
+import Testing
+
+/// The real daemon drawing with each renderer on a 160x120 output, read back through screenshots.
+@Suite struct RenderingTests {
+    static let renderers = ["software", "gles"]
+
+    /// A red 40x30 layer whose top-left corner is at (20, 10), with a green 10x10 sublayer in its corner.
+    private func redScene(_ daemon: DaemonHarness) throws -> (Connection, AnimKit.Layer) {
+        let client = try connectClient(daemon, name: "red")
+        Transaction.begin()
+        let red = AnimKit.Layer(connection: client)
+        red.frame = Rect(x: 20, y: 10, width: 40, height: 30)
+        red.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        let green = AnimKit.Layer(connection: client)
+        green.frame = Rect(x: 0, y: 0, width: 10, height: 10)
+        green.backgroundColor = Color(red: 0, green: 1, blue: 0)
+        try red.addSublayer(green)
+        Transaction.commit()
+        try client.sync()
+        return (client, red)
+    }
+
+    private func pixel(_ image: PNGImage, _ x: Int, _ y: Int) -> [UInt8] {
+        let p = image.pixel(x: x, y: y)
+        return [p.r, p.g, p.b, p.a]
+    }
+
+    private func pixel(_ shot: ScreenshotImage, _ x: Int, _ y: Int) -> [UInt8] {
+        let i = (y * shot.width + x) * 4
+        return Array(shot.pixels[i..<i + 4])
+    }
+
+    static let red: [UInt8] = [255, 0, 0, 255]
+    static let green: [UInt8] = [0, 255, 0, 255]
+    static let black: [UInt8] = [0, 0, 0, 255]
+
+    @Test(arguments: renderers)
+    func aRedLayerIsRedInTheScreenshotAndTheRestIsBlack(renderer: String) throws {
+        let daemon = try DaemonHarness(renderer: renderer)
+        // The client stays connected while animctl looks: a closed connection's layers are gone.
+        let (client, _) = try redScene(daemon)
+        let path = daemon.folder.url.appendingPathComponent("out.png").path
+        let result = try daemon.animctl(["screenshot", path])
+        withExtendedLifetime(client) {}
+        #expect(result.status == 0, "\(result.standardError)\n\(daemon.log)")
+        #expect(result.standardOutput.contains("160x120"))
+        let image = try PNGImage.read(contentsOf: path)
+        #expect(image.width == 160 && image.height == 120)
+        #expect(pixel(image, 40, 25) == Self.red)
+        #expect(pixel(image, 20, 39) == Self.red && pixel(image, 59, 10) == Self.red)
+        #expect(pixel(image, 19, 25) == Self.black && pixel(image, 60, 25) == Self.black)
+        #expect(pixel(image, 40, 9) == Self.black && pixel(image, 40, 40) == Self.black)
+        #expect(pixel(image, 25, 15) == Self.green)
+        #expect(pixel(image, 100, 100) == Self.black)
+    }
+
+    @Test(arguments: renderers)
+    func anAnimatedPositionAtTwoManualTimes(renderer: String) throws {
+        let daemon = try DaemonHarness(renderer: renderer)
+        let client = try connectClient(daemon, name: "moving")
+        Transaction.begin()
+        let square = AnimKit.Layer(connection: client)
+        square.bounds = Rect(x: 0, y: 0, width: 20, height: 20)
+        square.position = Point(x: 120, y: 60)
+        square.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        let move = AnimKit.BasicAnimation(keyPath: "position", from: .point(Point(x: 40, y: 60)), to: nil)
+        move.duration = 1
+        move.timingFunction = .linear
+        try square.add(move, forKey: "move")
+        Transaction.commit()
+        try client.sync()
+        // At 0.25 s the centre is at x = 60 (covering 50..<70); at 0.75 s at x = 100 (90..<110).
+        try moveClock(client, to: 0.25)
+        let early = try client.screenshot()
+        #expect(early.time == 0.25)
+        #expect(pixel(early, 50, 60) == Self.red && pixel(early, 69, 60) == Self.red)
+        #expect(pixel(early, 49, 60) == Self.black && pixel(early, 70, 60) == Self.black)
+        try moveClock(client, to: 0.75)
+        let late = try client.screenshot()
+        #expect(pixel(late, 90, 60) == Self.red && pixel(late, 109, 60) == Self.red)
+        #expect(pixel(late, 89, 60) == Self.black && pixel(late, 110, 60) == Self.black)
+        #expect(pixel(late, 60, 60) == Self.black)
+    }
+
+    @Test(arguments: renderers)
+    func oneLayerDrawnAlone(renderer: String) throws {
+        let daemon = try DaemonHarness(renderer: renderer)
+        let (client, red) = try redScene(daemon)
+        let path = daemon.folder.url.appendingPathComponent("layer.png").path
+        let result = try daemon.animctl([
+            "screenshot", "--client", "\(client.session)", "--layer", "\(red.id.rawValue)", path,
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let image = try PNGImage.read(contentsOf: path)
+        #expect(image.width == 40 && image.height == 30)
+        #expect(pixel(image, 5, 5) == Self.green)
+        #expect(pixel(image, 10, 10) == Self.red && pixel(image, 39, 29) == Self.red)
+    }
+
+    @Test(arguments: renderers)
+    func aPNGFileLoadedByTheSDKIsShown(renderer: String) throws {
+        let daemon = try DaemonHarness(renderer: renderer)
+        let file = daemon.folder.url.appendingPathComponent("blue.png").path
+        try PNGImage(width: 4, height: 4, fill: Color(red: 0, green: 0, blue: 1)).write(to: file)
+        let client = try connectClient(daemon, name: "png")
+        let image = try client.uploadImage(contentsOfPNGFile: file)
+        Transaction.begin()
+        let layer = AnimKit.Layer(connection: client)
+        layer.frame = Rect(x: 100, y: 40, width: 40, height: 40)
+        layer.contents = image
+        Transaction.commit()
+        try client.sync()
+        let shot = try client.screenshot()
+        #expect(pixel(shot, 120, 60) == [0, 0, 255, 255])
+        #expect(pixel(shot, 101, 41) == [0, 0, 255, 255])
+        #expect(pixel(shot, 99, 60) == Self.black)
+    }
+
+    @Test func badScreenshotRequestsGetErrorsAndTheDaemonKeepsServing() throws {
+        let daemon = try DaemonHarness()
+        let (client, _) = try redScene(daemon)
+        let path = daemon.folder.url.appendingPathComponent("bad.png").path
+        let layer = try daemon.animctl(["screenshot", "--client", "\(client.session)", "--layer", "999", path])
+        #expect(layer.status != 0)
+        #expect(layer.standardError.contains("unknownLayer"))
+        let stranger = try daemon.animctl(["screenshot", "--client", "4242", "--layer", "1", path])
+        #expect(stranger.status != 0)
+        #expect(stranger.standardError.contains("unknownClient"))
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(throws: AnimKitError.self) { try client.screenshot(layer: 1 << 33) }
+        let good = try daemon.animctl(["screenshot", path])
+        #expect(good.status == 0, "\(good.standardError)")
+        #expect(try client.screenshot().width == 160)
+    }
+
+    @Test func anIdleSceneDrawsNoFrames() throws {
+        let daemon = try DaemonHarness()
+        let (client, _) = try redScene(daemon)
+        func output() throws -> [String: Any] { try #require(try statusObject(client)["output"] as? [String: Any]) }
+        #expect(try eventually { (try output()["framesDrawn"] as? Int ?? 0) >= 1 })
+        let drawn = try #require(try output()["framesDrawn"] as? Int)
+        let unchanged = try #require(try output()["framesUnchanged"] as? Int)
+        for t in [0.5, 1.0, 1.5] { try moveClock(client, to: t) }
+        // Each clock change runs a frame; nothing in the scene changed, so none draws.
+        #expect(try eventually { (try output()["framesUnchanged"] as? Int ?? 0) >= unchanged + 3 })
+        #expect(try output()["framesDrawn"] as? Int == drawn)
+        let status = try output()
+        #expect(status["renderer"] as? String == "software")
+        #expect(status["width"] as? Int == 160 && status["height"] as? Int == 120)
+        #expect(status["reason"] as? String == "--renderer software")
+    }
+
+    @Test func recordWritesOneFilePerManualStep() throws {
+        let daemon = try DaemonHarness()
+        let client = try connectClient(daemon, name: "record")
+        Transaction.begin()
+        let square = AnimKit.Layer(connection: client)
+        square.bounds = Rect(x: 0, y: 0, width: 20, height: 20)
+        square.position = Point(x: 110, y: 60)
+        square.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        let move = AnimKit.BasicAnimation(keyPath: "position", from: .point(Point(x: 30, y: 60)), to: nil)
+        move.duration = 1
+        move.timingFunction = .linear
+        try square.add(move, forKey: "move")
+        Transaction.commit()
+        try client.sync()
+        let folder = daemon.folder.url.appendingPathComponent("frames").path
+        let result = try daemon.animctl(["record", "--frames", "3", "--step", "0.5", folder])
+        #expect(result.status == 0, "\(result.standardError)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(files == ["frame-0000.png", "frame-0001.png", "frame-0002.png"])
+        // The centre moves from x = 30 to 70 to 110 (the animation is over at 1 s).
+        for (index, x) in [30, 70, 110].enumerated() {
+            let image = try PNGImage.read(contentsOf: "\(folder)/frame-000\(index).png")
+            #expect(pixel(image, x, 60) == Self.red, "frame \(index)")
+            #expect(pixel(image, x - 11, 60) == Self.black && pixel(image, x + 10, 60) == Self.black, "frame \(index)")
+        }
+        #expect(try client.clock(.query).time == 1)
+    }
+
+    @Test func recordOnTheRealClockTakesTheNextFrames() throws {
+        let daemon = try DaemonHarness(clock: "monotonic")
+        let (client, _) = try redScene(daemon)
+        let folder = daemon.folder.url.appendingPathComponent("live").path
+        let result = try daemon.animctl(["record", "--frames", "3", folder])
+        withExtendedLifetime(client) {}
+        #expect(result.status == 0, "\(result.standardError)")
+        // "PATH: frame N at T s", one line per file, each a later frame than the one before.
+        let frames = result.standardOutput.split(separator: "\n").compactMap { line in
+            line.split(separator: " ").dropFirst(2).first.flatMap { Int($0) }
+        }
+        #expect(frames.count == 3)
+        #expect(zip(frames, frames.dropFirst()).allSatisfy { $0 < $1 }, "\(frames)")
+        let image = try PNGImage.read(contentsOf: "\(folder)/frame-0002.png")
+        #expect(pixel(image, 40, 25) == Self.red)
+    }
+
+    @Test func autoExplainsItsChoiceAndGLESShowsTheForcedTextureLimit() throws {
+        let auto = try DaemonHarness(renderer: "auto")
+        let client = try connectClient(auto, name: "auto")
+        let output = try #require(try statusObject(client)["output"] as? [String: Any])
+        let reason = try #require(output["reason"] as? String)
+        switch output["renderer"] as? String {
+        case "software":
+            // EGL here is a CPU rasterizer (Mesa llvmpipe) or missing.
+            #expect(reason.hasPrefix("EGL reports ") || reason.hasPrefix("EGL is unavailable: "), "\(reason)")
+        case "gles":
+            #expect(reason.hasPrefix("EGL came up on a hardware GPU"), "\(reason)")
+        case let other:
+            Issue.record("unexpected renderer \(String(describing: other))")
+        }
+        #expect(auto.log.contains("renderer chosen"))
+
+        let gles = try DaemonHarness(renderer: "gles", arguments: ["--max-texture-size", "1024"])
+        let glesClient = try connectClient(gles, name: "gles")
+        let glesOutput = try #require(try statusObject(glesClient)["output"] as? [String: Any])
+        #expect(glesOutput["renderer"] as? String == "gles")
+        #expect(glesOutput["maxTextureSize"] as? Int == 1024)
+        #expect((glesOutput["reason"] as? String)?.hasPrefix("--renderer gles") == true)
+    }
+
+    @Test func badOutputOptionsAreStartErrors() throws {
+        let size = try BuiltProgram.run("animserverd", ["--socket", "/nonexistent/x.sock", "--size", "0x120"])
+        #expect(size.status != 0)
+        #expect(size.standardError.contains("--size 0x120"))
+        let limit = try BuiltProgram.run(
+            "animserverd", ["--socket", "/nonexistent/x.sock"], environment: ["ANIMSERVER_MAX_TEXTURE_SIZE": "big"])
+        #expect(limit.status != 0)
+        #expect(limit.standardError.contains("ANIMSERVER_MAX_TEXTURE_SIZE=big"))
+    }
+}
