@@ -108,7 +108,8 @@ enum TestImages {
             }
         }
         return RenderImage(
-            key: .init(source: 0, image: key), pixels: PixelBuffer(size: PixelSize(width: width, height: height), bytes: bytes))
+            key: .init(source: 0, image: key),
+            pixels: PixelBuffer(size: PixelSize(width: width, height: height), bytes: bytes))
     }
 
     /// A wide strip (e.g. 20000×300) whose colour changes every 100 columns, with a marker row: far wider than
@@ -125,6 +126,7 @@ enum TestImages {
             }
         }
         return RenderImage(
-            key: .init(source: 0, image: key), pixels: PixelBuffer(size: PixelSize(width: width, height: height), bytes: bytes))
+            key: .init(source: 0, image: key),
+            pixels: PixelBuffer(size: PixelSize(width: width, height: height), bytes: bytes))
     }
 }

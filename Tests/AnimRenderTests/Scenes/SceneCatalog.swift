@@ -30,16 +30,33 @@ enum SceneCatalog {
         var b = SceneBuilder()
         b.add(layer(4, 4, 40, 28, Palette.red))
         b.add(layer(50, 4, 40, 28, Palette.green) { $0.cornerRadius = 10 })
-        b.add(layer(4, 38, 40, 28, Palette.blue) { $0.cornerRadius = 12; $0.maskedCorners = 9 })
+        b.add(
+            layer(4, 38, 40, 28, Palette.blue) {
+                $0.cornerRadius = 12
+                $0.maskedCorners = 9
+            })
         b.add(layer(50.5, 38.25, 39.5, 27.5, Palette.yellow.withAlpha(0.6)) { $0.cornerRadius = 40 })
         return b.scene
     }
 
     static let borders = NamedScene(name: "borders", size: size) {
         var b = SceneBuilder()
-        b.add(layer(4, 4, 40, 28, nil) { $0.borderWidth = 3; $0.borderColor = Palette.yellow })
-        b.add(layer(50, 4, 40, 28, Palette.blue) { $0.borderWidth = 4; $0.cornerRadius = 9; $0.borderColor = .white })
-        let parent = b.add(layer(8, 38, 80, 30, Palette.grey) { $0.borderWidth = 5; $0.borderColor = Palette.red.withAlpha(0.7) })
+        b.add(
+            layer(4, 4, 40, 28, nil) {
+                $0.borderWidth = 3
+                $0.borderColor = Palette.yellow
+            })
+        b.add(
+            layer(50, 4, 40, 28, Palette.blue) {
+                $0.borderWidth = 4
+                $0.cornerRadius = 9
+                $0.borderColor = .white
+            })
+        let parent = b.add(
+            layer(8, 38, 80, 30, Palette.grey) {
+                $0.borderWidth = 5
+                $0.borderColor = Palette.red.withAlpha(0.7)
+            })
         b.add(layer(-6, 6, 30, 18, Palette.green), to: parent)  // the border draws over sublayers
         return b.scene
     }
@@ -47,11 +64,12 @@ enum SceneCatalog {
     static let transforms2D = NamedScene(name: "transforms-2d", size: size) {
         var b = SceneBuilder()
         b.add(layer(12, 12, 28, 20, Palette.red) { $0.transform = .rotation(.pi / 6, 0, 0, 1) })
-        b.add(layer(56, 8, 24, 24, Palette.green) {
-            $0.anchorPoint = Point(x: 0, y: 0)
-            $0.position = Point(x: 56, y: 8)
-            $0.transform = Transform3D.scale(1.5, 0.75, 1).concatenating(.rotation(-.pi / 8, 0, 0, 1))
-        })
+        b.add(
+            layer(56, 8, 24, 24, Palette.green) {
+                $0.anchorPoint = Point(x: 0, y: 0)
+                $0.position = Point(x: 56, y: 8)
+                $0.transform = Transform3D.scale(1.5, 0.75, 1).concatenating(.rotation(-.pi / 8, 0, 0, 1))
+            })
         let parent = b.add(layer(20, 40, 56, 28, Palette.grey) { $0.sublayerTransform = .rotation(.pi / 12, 0, 0, 1) })
         b.add(layer(6, 6, 20, 14, Palette.blue) { $0.cornerRadius = 4 }, to: parent)
         return b.scene
@@ -59,31 +77,35 @@ enum SceneCatalog {
 
     static let perspective3D = NamedScene(name: "perspective-3d", size: size) {
         var b = SceneBuilder()
-        let stage = b.add(layer(0, 0, 96, 72, Palette.grey.withAlpha(0.3)) {
-            var p = Transform3D.identity
-            p.m34 = -1.0 / 120
-            $0.sublayerTransform = p
-        })
+        let stage = b.add(
+            layer(0, 0, 96, 72, Palette.grey.withAlpha(0.3)) {
+                var p = Transform3D.identity
+                p.m34 = -1.0 / 120
+                $0.sublayerTransform = p
+            })
         b.add(layer(10, 14, 34, 44, Palette.red) { $0.transform = .rotation(.pi / 4, 0, 1, 0) }, to: stage)
-        b.add(layer(54, 14, 34, 44, Palette.blue) {
-            var t = Transform3D.rotation(-.pi / 5, 1, 0, 0)
-            t.m34 = -1.0 / 200
-            $0.transform = t
-            $0.cornerRadius = 6
-        }, to: stage)
+        b.add(
+            layer(54, 14, 34, 44, Palette.blue) {
+                var t = Transform3D.rotation(-.pi / 5, 1, 0, 0)
+                t.m34 = -1.0 / 200
+                $0.transform = t
+                $0.cornerRadius = 6
+            }, to: stage)
         return b.scene
     }
 
     static let transformLayer3D = NamedScene(name: "transform-layer-3d", size: size) {
         var b = SceneBuilder()
-        let stage = b.add(layer(0, 0, 96, 72, nil) {
-            var p = Transform3D.identity
-            p.m34 = -1.0 / 150
-            $0.sublayerTransform = p
-        })
-        let group = b.add(layer(28, 16, 40, 40, nil, class: .transformLayer) {
-            $0.transform = .rotation(.pi / 5, 0, 1, 0)
-        }, to: stage)
+        let stage = b.add(
+            layer(0, 0, 96, 72, nil) {
+                var p = Transform3D.identity
+                p.m34 = -1.0 / 150
+                $0.sublayerTransform = p
+            })
+        let group = b.add(
+            layer(28, 16, 40, 40, nil, class: .transformLayer) {
+                $0.transform = .rotation(.pi / 5, 0, 1, 0)
+            }, to: stage)
         // Back to front in the array, but depth decides inside a transform layer: the near (z = 20) face
         // covers the far one even though it comes first.
         b.add(layer(0, 0, 40, 40, Palette.green) { $0.zPosition = 20 }, to: group)
@@ -94,8 +116,8 @@ enum SceneCatalog {
     static let zOrder = NamedScene(name: "z-order", size: size) {
         var b = SceneBuilder()
         let a = b.add(layer(8, 8, 44, 44, Palette.red) { $0.zPosition = 5 })
-        b.add(layer(30, 20, 44, 44, Palette.blue))
-        // A descendant never renders above its parent's later sibling, whatever its zPosition.
+        b.add(layer(30, 20, 44, 44, Palette.blue) { $0.zPosition = 10 })
+        // A descendant never renders above a sibling of its parent that sorts later, whatever its zPosition.
         b.add(layer(30, 30, 30, 30, Palette.yellow) { $0.zPosition = 100 }, to: a)
         b.add(layer(60, 4, 30, 30, Palette.green) { $0.zPosition = 1 })
         b.add(layer(70, 14, 20, 40, Palette.grey) { $0.zPosition = 1 })  // equal z: array order
@@ -107,10 +129,11 @@ enum SceneCatalog {
         let hidden = b.add(layer(4, 4, 30, 30, Palette.red) { $0.hidden = true })
         b.add(layer(2, 2, 10, 10, Palette.green), to: hidden)
         b.add(layer(36, 4, 24, 60, Palette.blue) { $0.transform = .rotation(.pi * 0.8, 0, 1, 0) })
-        b.add(layer(66, 4, 24, 60, Palette.yellow) {
-            $0.transform = .rotation(.pi * 0.8, 0, 1, 0)
-            $0.doubleSided = false
-        })
+        b.add(
+            layer(66, 4, 24, 60, Palette.yellow) {
+                $0.transform = .rotation(.pi * 0.8, 0, 1, 0)
+                $0.doubleSided = false
+            })
         return b.scene
     }
 
@@ -118,7 +141,11 @@ enum SceneCatalog {
         var b = SceneBuilder()
         let grouped = b.add(layer(4, 8, 42, 56, Palette.red) { $0.opacity = 0.5 })
         b.add(layer(16, 16, 40, 30, Palette.blue), to: grouped)
-        let each = b.add(layer(50, 8, 42, 56, Palette.red) { $0.opacity = 0.5; $0.allowsGroupOpacity = false })
+        let each = b.add(
+            layer(50, 8, 42, 56, Palette.red) {
+                $0.opacity = 0.5
+                $0.allowsGroupOpacity = false
+            })
         b.add(layer(16, 16, 40, 30, Palette.blue), to: each)
         return b.scene
     }
@@ -127,11 +154,12 @@ enum SceneCatalog {
         var b = SceneBuilder()
         let square = b.add(layer(4, 4, 40, 40, Palette.grey) { $0.masksToBounds = true })
         b.add(layer(20, 20, 40, 40, Palette.red), to: square)
-        let round = b.add(layer(50, 4, 40, 40, Palette.grey) {
-            $0.masksToBounds = true
-            $0.cornerRadius = 14
-            $0.transform = .rotation(.pi / 9, 0, 0, 1)
-        })
+        let round = b.add(
+            layer(50, 4, 40, 40, Palette.grey) {
+                $0.masksToBounds = true
+                $0.cornerRadius = 14
+                $0.transform = .rotation(.pi / 9, 0, 0, 1)
+            })
         b.add(layer(-10, 10, 70, 20, Palette.blue), to: round)
         b.add(layer(4.5, 48.5, 30, 20, nil) { $0.masksToBounds = true })
         return b.scene
@@ -139,37 +167,48 @@ enum SceneCatalog {
 
     static let maskLayer = NamedScene(name: "mask-layer", size: size) {
         var b = SceneBuilder()
-        let masked = b.add(layer(8, 8, 80, 56, Palette.blue) { $0.borderWidth = 2; $0.borderColor = .white })
+        let masked = b.add(
+            layer(8, 8, 80, 56, Palette.blue) {
+                $0.borderWidth = 2
+                $0.borderColor = .white
+            })
         b.add(layer(10, 10, 30, 30, Palette.red), to: masked)
         let mask = b.addMask(layer(0, 0, 80, 56, nil), of: masked)
         // Seed 004: the mask's sublayers' opacity is the masked layer's alpha.
         b.add(layer(0, 0, 40, 56, .white) { $0.opacity = 1 }, to: mask)
         b.add(layer(40, 0, 40, 28, .white) { $0.opacity = 0.5 }, to: mask)
-        b.add(layer(44, 32, 30, 20, .white) { $0.opacity = 0.25; $0.cornerRadius = 8 }, to: mask)
+        b.add(
+            layer(44, 32, 30, 20, .white) {
+                $0.opacity = 0.25
+                $0.cornerRadius = 8
+            }, to: mask)
         return b.scene
     }
 
     static let shadows = NamedScene(name: "shadows", size: size) {
         var b = SceneBuilder()
         b.add(layer(0, 0, 96, 72, .white))
-        b.add(layer(10, 10, 30, 24, Palette.blue) {
-            $0.cornerRadius = 6
-            $0.shadowOpacity = 0.8
-            $0.shadowRadius = 4
-            $0.shadowOffset = Size(width: 3, height: 4)
-        })
-        b.add(layer(56, 10, 30, 24, nil) {
-            $0.shadowOpacity = 1
-            $0.shadowColor = Palette.red
-            $0.shadowRadius = 2
-            $0.shadowOffset = Size(width: 0, height: 0)
-            $0.shadowPath = .ellipse(in: Rect(x: 0, y: 0, width: 30, height: 24))
-        })
-        let parent = b.add(layer(20, 44, 50, 20, nil) {
-            $0.shadowOpacity = 0.6
-            $0.shadowRadius = 3
-            $0.shadowOffset = Size(width: 0, height: -3)
-        })
+        b.add(
+            layer(10, 10, 30, 24, Palette.blue) {
+                $0.cornerRadius = 6
+                $0.shadowOpacity = 0.8
+                $0.shadowRadius = 4
+                $0.shadowOffset = Size(width: 3, height: 4)
+            })
+        b.add(
+            layer(56, 10, 30, 24, nil) {
+                $0.shadowOpacity = 1
+                $0.shadowColor = Palette.red
+                $0.shadowRadius = 2
+                $0.shadowOffset = Size(width: 0, height: 0)
+                $0.shadowPath = .ellipse(in: Rect(x: 0, y: 0, width: 30, height: 24))
+            })
+        let parent = b.add(
+            layer(20, 44, 50, 20, nil) {
+                $0.shadowOpacity = 0.6
+                $0.shadowRadius = 3
+                $0.shadowOffset = Size(width: 0, height: -3)
+            })
         b.add(layer(0, 0, 20, 20, Palette.green), to: parent)  // a shadow from the sublayers' alpha
         b.add(layer(30, 0, 20, 20, Palette.yellow) { $0.cornerRadius = 10 }, to: parent)
         return b.scene
@@ -186,11 +225,12 @@ enum SceneCatalog {
         for (i, gravity) in gravities.enumerated() {
             let x = Double(i % 6) * 21 + 2
             let y = Double(i / 6) * 36 + 4
-            b.add(layer(x, y, 19, 30, Palette.grey.withAlpha(0.5)) {
-                $0.contents = image
-                $0.contentsGravity = gravity
-                $0.masksToBounds = gravity == "resizeAspectFill"
-            })
+            b.add(
+                layer(x, y, 19, 30, Palette.grey.withAlpha(0.5)) {
+                    $0.contents = image
+                    $0.contentsGravity = gravity
+                    $0.masksToBounds = gravity == "resizeAspectFill"
+                })
         }
         return b.scene
     }
@@ -198,44 +238,51 @@ enum SceneCatalog {
     static let contentsRectScaleFilters = NamedScene(name: "contents-rect-scale-filters", size: size) {
         var b = SceneBuilder()
         let image = b.addImage(TestImages.quadrants(), id: 1)
-        b.add(layer(2, 2, 44, 32, nil) {
-            $0.contents = image
-            $0.contentsRect = Rect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
-        })
-        b.add(layer(50, 2, 44, 32, nil) {
-            $0.contents = image
-            $0.contentsRect = Rect(x: -0.25, y: 0, width: 1.5, height: 1)  // outside the unit square: edges extend
-        })
-        b.add(layer(2, 38, 44, 32, nil) {
-            $0.contents = image
-            $0.contentsGravity = "center"
-            $0.contentsScale = 0.5  // logical size 32×32
-            $0.magnificationFilter = "nearest"
-            $0.masksToBounds = true
-        })
-        b.add(layer(50, 38, 44, 32, nil) {
-            $0.contents = image
-            $0.contentsGravity = "topLeft"
-            $0.contentsScale = 2  // logical size 8×8
-        })
+        b.add(
+            layer(2, 2, 44, 32, nil) {
+                $0.contents = image
+                $0.contentsRect = Rect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
+            })
+        b.add(
+            layer(50, 2, 44, 32, nil) {
+                $0.contents = image
+                $0.contentsRect = Rect(x: -0.25, y: 0, width: 1.5, height: 1)  // outside the unit square: edges extend
+            })
+        b.add(
+            layer(2, 38, 44, 32, nil) {
+                $0.contents = image
+                $0.contentsGravity = "center"
+                $0.contentsScale = 0.5  // logical size 32×32
+                $0.magnificationFilter = "nearest"
+                $0.masksToBounds = true
+            })
+        b.add(
+            layer(50, 38, 44, 32, nil) {
+                $0.contents = image
+                $0.contentsGravity = "topLeft"
+                $0.contentsScale = 2  // logical size 8×8
+            })
         return b.scene
     }
 
     static let nineSlice = NamedScene(name: "nine-slice", size: size) {
         var b = SceneBuilder()
         let image = b.addImage(TestImages.quadrants(), id: 1)
-        b.add(layer(4, 4, 88, 30, nil) {
-            $0.contents = image
-            $0.contentsCenter = Rect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
-        })
-        b.add(layer(4, 40, 40, 28, nil) {
-            $0.contents = image
-            $0.contentsCenter = Rect(x: 0.5, y: 0.5, width: 0, height: 0)  // one source pixel stretches
-        })
-        b.add(layer(60, 40, 10, 10, nil) {
-            $0.contents = image
-            $0.contentsCenter = Rect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)  // smaller than the corners
-        })
+        b.add(
+            layer(4, 4, 88, 30, nil) {
+                $0.contents = image
+                $0.contentsCenter = Rect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
+            })
+        b.add(
+            layer(4, 40, 40, 28, nil) {
+                $0.contents = image
+                $0.contentsCenter = Rect(x: 0.5, y: 0.5, width: 0, height: 0)  // one source pixel stretches
+            })
+        b.add(
+            layer(60, 40, 10, 10, nil) {
+                $0.contents = image
+                $0.contentsCenter = Rect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)  // smaller than the corners
+            })
         return b.scene
     }
 
@@ -264,7 +311,9 @@ enum SceneCatalog {
 
     /// A 64×48 layer that was red with a yellow square and is now blue with a white circle, `progress` of the
     /// way through a transition.
-    static func transition(_ type: TransitionAnimation.TransitionType, _ subtype: TransitionAnimation.Subtype, _ p: Double)
+    static func transition(
+        _ type: TransitionAnimation.TransitionType, _ subtype: TransitionAnimation.Subtype, _ p: Double
+    )
         -> NamedScene
     {
         NamedScene(name: "transition-\(type.rawValue)-\(subtype.rawValue)-\(Int(p * 100))", size: size) {
