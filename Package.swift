@@ -91,6 +91,11 @@ let package = Package(
             name: "kitbench", dependencies: ["AnimKit", "AnimCore", "AnimProtocol", "AnimTransport"],
             path: "tools/kitbench"),
 
+        // Issue 4's frame times: both renderers against pixman's raw composite of the same pixels (release only).
+        .executableTarget(
+            name: "renderbench", dependencies: ["AnimRender", "AnimCore", "CPixman", argumentParser],
+            path: "tools/renderbench"),
+
         .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore"]),
         .testTarget(name: "AnimImageTests", dependencies: ["AnimImage", "AnimCore"]),
         .testTarget(
@@ -113,7 +118,8 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "AnimKit", "AnimTestSupport", "AnimProtocol", "AnimCore", "animserverd", "animctl", "animdemo",
+                "AnimKit", "AnimTestSupport", "AnimProtocol", "AnimCore", "AnimRender", "AnimImage", "animserverd",
+                "animctl", "animdemo",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -22,9 +22,13 @@ struct AnimDemo: ParsableCommand {
     @Option(help: "Seconds to wait for the animations to complete before giving up.")
     var timeout: Double = 30
 
+    @Option(help: "Scales the whole 640x480 scene (its root layer's transform), e.g. 0.25 for a 160x120 output.")
+    var scale: Double = 1
+
     func validate() throws {
         guard hold.isFinite, hold >= 0 else { throw ValidationError("--hold \(hold): must be ≥ 0 seconds") }
         guard timeout.isFinite, timeout > 0 else { throw ValidationError("--timeout \(timeout): must be > 0") }
+        guard scale.isFinite, scale > 0 else { throw ValidationError("--scale \(scale): must be > 0") }
     }
 
     func run() throws {
@@ -40,7 +44,7 @@ struct AnimDemo: ParsableCommand {
         // the main queue, so an implicit transaction opened here would never be committed.
         Transaction.begin()
         Transaction.setCompletionBlock { completed.signal() }
-        let scene = try DemoScene(connection: connection, reporter: EventReporter(start: Date()))
+        let scene = try DemoScene(connection: connection, reporter: EventReporter(start: Date()), scale: scale)
         try scene.build()
         Transaction.commit()
         DemoOutput.line("committed: 3 layers, 1 group of 3 animations, 1 cumulative rotation repeated twice")

@@ -7,10 +7,13 @@ struct DemoScene {
     let root: Layer
     let sprite: Layer
     let spinner: Layer
+    /// The root's scale: the scene fills (640·scale)×(480·scale) output pixels from the top-left corner.
+    let scale: Double
 
-    init(connection: Connection, reporter: EventReporter) throws {
+    init(connection: Connection, reporter: EventReporter, scale: Double = 1) throws {
         self.connection = connection
         self.reporter = reporter
+        self.scale = scale
         root = Layer(connection: connection)
         sprite = Layer(connection: connection)
         spinner = Layer(connection: connection)
@@ -21,7 +24,9 @@ struct DemoScene {
         let image = try connection.uploadImage(width: 100, height: 100, rgbaPremultiplied: Self.gradient(side: 100))
 
         root.bounds = Rect(x: 0, y: 0, width: 640, height: 480)
-        root.position = Point(x: 320, y: 240)
+        root.anchorPoint = Point(x: 0, y: 0)
+        root.position = Point(x: 0, y: 0)
+        if scale != 1 { root.transform = .scale(scale, scale, 1) }
         root.backgroundColor = Color(red: 0.08, green: 0.09, blue: 0.12, alpha: 1)
 
         sprite.bounds = Rect(x: 0, y: 0, width: 100, height: 100)

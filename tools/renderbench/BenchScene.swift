@@ -1,0 +1,49 @@
+import AnimCore
+import AnimRender
+
+/// The benchmark's scene: `count` layers of 16 to 128 points at fixed pseudo-random places, half opaque and
+/// half translucent, a quarter of them with rounded corners; every tenth one moves from frame to frame.
+struct BenchScene {
+    let size: PixelSize
+    let count: Int
+    private var base: [LayerState] = []
+
+    init(size: PixelSize, count: Int) {
+        self.size = size
+        self.count = count
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Double {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        for index in 0..<count {
+            var s = LayerState()
+            let w = 16 + next() * 112
+            let h = 16 + next() * 112
+            s.bounds = Rect(x: 0, y: 0, width: w.rounded(), height: h.rounded())
+            s.position = Point(
+                x: (next() * Double(size.width - 64)).rounded() + 32,
+                y: (next() * Double(size.height - 64)).rounded() + 32)
+            let alpha = index % 2 == 0 ? 1 : 0.5
+            s.backgroundColor = Color(red: next(), green: next(), blue: next(), alpha: alpha)
+            if index % 4 == 1 { s.cornerRadius = 8 }
+            base.append(s)
+        }
+    }
+
+    /// The layers at frame `frame`: every tenth layer moved 3 points right and 2 down per frame (wrapping).
+    func scene(frame: Int) -> StaticScene {
+        var scene = StaticScene()
+        for (index, state) in base.enumerated() {
+            var s = state
+            if index % 10 == 0 {
+                s.position.x = Double((Int(s.position.x) + 3 * frame) % size.width)
+                s.position.y = Double((Int(s.position.y) + 2 * frame) % size.height)
+            }
+            let id = LayerID(UInt32(index + 1))
+            scene.layers[id] = SceneLayer(id: id, state: s, sublayers: [])
+            scene.roots.append(id)
+        }
+        return scene
+    }
+}
