@@ -99,7 +99,7 @@ let package = Package(
         .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore"]),
         .testTarget(name: "AnimImageTests", dependencies: ["AnimImage", "AnimCore"]),
         .testTarget(
-            name: "AnimRenderTests", dependencies: ["AnimRender", "AnimImage", "AnimCore"],
+            name: "AnimRenderTests", dependencies: ["AnimRender", "AnimImage", "AnimCore"], exclude: ["Goldens"],
             resources: [.copy("Goldens")]),
         // Depends on protogen so `swift test` builds the generator the drift test runs.
         .testTarget(
@@ -120,7 +120,8 @@ let package = Package(
             dependencies: [
                 "AnimKit", "AnimTestSupport", "AnimProtocol", "AnimCore", "AnimRender", "AnimImage", "animserverd",
                 "animctl", "animdemo",
-            ]),
+            ],
+            exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]
 )
