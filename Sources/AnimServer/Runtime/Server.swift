@@ -16,6 +16,8 @@ public final class Server: @unchecked Sendable {
     private let core: ServerCore
     private var channels: [SessionID: RecordChannel] = [:]
     private var frameTimer: EventLoop.TimerHandle?
+    /// The vblank the last timed frame was drawn for.
+    private var lastFrameDeadline: Double?
     private var frameTimerDeadline: Double?
     private var frameQueued = false
     private var watchdogPeriod: Double?
@@ -216,15 +218,20 @@ public final class Server: @unchecked Sendable {
             if due <= now { queueFrame() }
             return
         }
-        // The next vblank of a virtual display refreshing at the configured rate, never sooner than `due`.
+        // The vblank of a virtual display refreshing at the configured rate that `due` belongs to. A frame
+        // runs a little after its vblank, so the next one is wanted a little after the following vblank:
+        // anything up to half a period past a vblank belongs to it (rounding up would skip every other one),
+        // and never two frames in one vblank.
         let period = options.configuration.frameInterval
-        let deadline = (wanted / period).rounded(.up) * period
+        var deadline = ((wanted - period / 2) / period).rounded(.up) * period
+        if let last = lastFrameDeadline, deadline <= last { deadline = last + period }
         if let armed = frameTimerDeadline, armed <= deadline { return }
         cancelFrameTimer()
         frameTimerDeadline = deadline
         frameTimer = loop.schedule(at: deadline) { [unowned self] in
             self.frameTimer = nil
             self.frameTimerDeadline = nil
+            self.lastFrameDeadline = deadline
             self.runFrame()
         }
     }
