@@ -154,6 +154,37 @@ import Testing
         #expect(status["reason"] as? String == "--renderer software")
     }
 
+    /// A square moving 40 pixels between two frames redraws its old and its new box (each with the one-pixel
+    /// antialiasing margin the damage tracker adds), not the output.
+    @Test(arguments: renderers)
+    func aMovingLayerRedrawsOnlyItsOldAndNewArea(renderer: String) throws {
+        let daemon = try DaemonHarness(renderer: renderer)
+        let client = try connectClient(daemon, name: "mover")
+        Transaction.begin()
+        let square = AnimKit.Layer(connection: client)
+        square.bounds = Rect(x: 0, y: 0, width: 20, height: 20)
+        square.position = Point(x: 120, y: 60)
+        square.backgroundColor = Color(red: 0, green: 0, blue: 1)
+        // x = 20 + 100·t: whole-pixel edges at t = 0.1 (20..<40) and t = 0.5 (60..<80).
+        let move = AnimKit.BasicAnimation(keyPath: "position", from: .point(Point(x: 20, y: 60)), to: nil)
+        move.duration = 1
+        move.timingFunction = .linear
+        try square.add(move, forKey: "move")
+        Transaction.commit()
+        try client.sync()
+        func output() throws -> [String: Any] { try #require(try statusObject(client)["output"] as? [String: Any]) }
+        try moveClock(client, to: 0.1)
+        #expect(try eventually { try output()["framesDrawn"] as? Int ?? 0 >= 1 })
+        let before = try #require(try output()["framesDrawn"] as? Int)
+        try moveClock(client, to: 0.5)
+        #expect(try eventually { try output()["framesDrawn"] as? Int ?? 0 == before + 1 })
+        // Two disjoint 22x22 boxes: 19..<41 and 59..<81 by 49..<71.
+        #expect(try output()["pixelsRedrawn"] as? Int == 2 * 22 * 22)
+        let shot = try client.screenshot()
+        #expect(pixel(shot, 60, 50) == [0, 0, 255, 255] && pixel(shot, 79, 69) == [0, 0, 255, 255])
+        #expect(pixel(shot, 30, 60) == Self.black && pixel(shot, 59, 60) == Self.black)
+    }
+
     @Test func recordWritesOneFilePerManualStep() throws {
         let daemon = try DaemonHarness()
         let client = try connectClient(daemon, name: "record")
