@@ -42,7 +42,8 @@ final class ContentCanvas {
         }
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
         guard stride >= width * 4 else { throw .size(width: width, height: height) }
-        let pixels = Pixels(byteCount: stride * height)
+        // One spare row: a cropped image's bytes run `stride × rows` from its first pixel, past the last row's end.
+        let pixels = Pixels(byteCount: stride * (height + 1))
         guard let base = pixels.storage.baseAddress?.assumingMemoryBound(to: UInt8.self),
             let surface = cairo_image_surface_create_for_data(
                 base, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))
@@ -81,7 +82,7 @@ final class ContentCanvas {
         let whole = PixelRect(x: 0, y: 0, width: width, height: height)
         let area = area.flatMap { whole.intersection($0) } ?? whole
         let start = area.y * stride + area.x * 4
-        let count = (area.height - 1) * stride + area.width * 4
+        let count = area.height * stride
         let bytes = UnsafeRawBufferPointer(rebasing: pixels.storage[start..<start + count])
         return RenderImage(
             key: key, width: area.width, height: area.height, stride: stride, format: .bgra8Premultiplied,
