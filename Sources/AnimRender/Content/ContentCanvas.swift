@@ -73,20 +73,35 @@ final class ContentCanvas {
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo("\(what): \(Self.message(status))") }
     }
 
-    /// The pixels of `area` (the whole canvas when nil) drawn so far as an image with `key`; a crop shares the
-    /// canvas's memory (the image starts inside it and keeps its stride).
-    func image(key: RenderImage.Key, area: PixelRect? = nil) throws(Failure) -> RenderImage {
+    /// The pixels of `area` (the whole canvas when nil) drawn so far as an image with `key`, and the bytes of
+    /// memory the image holds. A crop of at least half the canvas shares the canvas's memory (the image starts
+    /// inside it and keeps its stride); a smaller one is copied, so a cached crop does not hold the whole canvas.
+    func image(key: RenderImage.Key, area: PixelRect? = nil) throws(Failure) -> (image: RenderImage, bytes: Int) {
         try check("drawing")
         cairo_surface_flush(surface)
         if UInt32(1).littleEndian != 1 { swapToBGRA() }
         let whole = PixelRect(x: 0, y: 0, width: width, height: height)
         let area = area.flatMap { whole.intersection($0) } ?? whole
+        if area.pixelCount * 2 < whole.pixelCount {
+            let rowBytes = area.width * 4
+            let copy = Pixels(byteCount: rowBytes * area.height)
+            for row in 0..<area.height {
+                let from = (area.y + row) * stride + area.x * 4
+                let target = row * rowBytes
+                UnsafeMutableRawBufferPointer(rebasing: copy.storage[target..<target + rowBytes]).copyMemory(
+                    from: UnsafeRawBufferPointer(rebasing: pixels.storage[from..<from + rowBytes]))
+            }
+            let image = RenderImage(
+                key: key, width: area.width, height: area.height, stride: rowBytes, format: .bgra8Premultiplied,
+                bytes: UnsafeRawBufferPointer(copy.storage), owner: copy)
+            return (image, copy.storage.count)
+        }
         let start = area.y * stride + area.x * 4
-        let count = area.height * stride
-        let bytes = UnsafeRawBufferPointer(rebasing: pixels.storage[start..<start + count])
-        return RenderImage(
+        let bytes = UnsafeRawBufferPointer(rebasing: pixels.storage[start..<start + area.height * stride])
+        let image = RenderImage(
             key: key, width: area.width, height: area.height, stride: stride, format: .bgra8Premultiplied,
             bytes: bytes, owner: pixels)
+        return (image, pixels.storage.count)
     }
 
     /// The smallest rectangle of pixels with a non-zero alpha, or nil when every pixel is transparent.

@@ -15,6 +15,8 @@ public final class ContentRasterizer: @unchecked Sendable {
     private struct Entry {
         var image: RenderImage?
         var rect: Rect
+        /// The memory the image holds.
+        var bytes = 0
     }
 
     private struct State {
@@ -66,7 +68,7 @@ public final class ContentRasterizer: @unchecked Sendable {
             logger.warning("\(job.kind) content not rasterized: \(error)")
             return nil
         }
-        let cost = entry.image.map { $0.stride * $0.height } ?? Self.emptyEntryCost
+        let cost = entry.image == nil ? Self.emptyEntryCost : entry.bytes
         state.withLock { $0.cache.insert(entry, for: job.key, cost: cost) }
         return Self.placed(entry, at: origin)
     }
@@ -148,7 +150,8 @@ public final class ContentRasterizer: @unchecked Sendable {
                 let canvas = try ContentCanvas(width: grid.width, height: grid.height)
                 grid.apply(to: canvas.cr)
                 try gradient.draw(on: canvas, grid: grid)
-                return Entry(image: try canvas.image(key: imageKey), rect: grid.rect)
+                let (image, bytes) = try canvas.image(key: imageKey)
+                return Entry(image: image, rect: grid.rect, bytes: bytes)
             case .text(let text):
                 guard let grid = RasterGrid(covering: Rect(origin: .zero, size: text.size), scale: scale) else {
                     return Entry(image: nil, rect: .zero)
@@ -168,7 +171,8 @@ public final class ContentRasterizer: @unchecked Sendable {
         {
             try canvas.check("drawing")
             guard let ink = canvas.inkBounds() else { return Entry(image: nil, rect: .zero) }
-            return Entry(image: try canvas.image(key: key, area: ink), rect: grid.localRect(of: ink))
+            let (image, bytes) = try canvas.image(key: key, area: ink)
+            return Entry(image: image, rect: grid.localRect(of: ink), bytes: bytes)
         }
     }
 }
