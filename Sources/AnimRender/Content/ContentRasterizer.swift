@@ -6,7 +6,7 @@ import Synchronization
 /// (cairo, on the CPU), so that both renderers show the same pixels for them, and keeps the images in a
 /// least-recently-used cache within a byte budget. Thread-safe: the cache sits behind a lock; rasterization runs
 /// outside it (two threads missing the same entry at once both rasterize, and the later image is kept).
-public final class ContentRasterizer: @unchecked Sendable {
+public final class ContentRasterizer: Sendable {
     /// The `RenderImage.Key.source` of every content image (client images use their session ids).
     public static let imageSource = UInt64.max - 1
 

@@ -21,6 +21,28 @@ struct TextLayout {
     /// The most lines that can show (the rest lies below the bounds).
     let maxLines: Int
     let measure: (String) -> Double
+    private let characterWidths = CharacterWidths()
+
+    init(width: Double, wrapped: Bool, truncation: Truncation, maxLines: Int, measure: @escaping (String) -> Double) {
+        self.width = width
+        self.wrapped = wrapped
+        self.truncation = truncation
+        self.maxLines = maxLines
+        self.measure = measure
+    }
+
+    /// Single characters' widths, each measured once: long words and long truncated lines are cut by summing them
+    /// instead of measuring ever longer strings.
+    private final class CharacterWidths {
+        private var known: [Character: Double] = [:]
+
+        func width(of character: Character, _ measure: (String) -> Double) -> Double {
+            if let width = known[character] { return width }
+            let width = measure(String(character))
+            known[character] = width
+            return width
+        }
+    }
 
     /// The lines of `string`, at most `maxLines` (with truncation, the last one shown ends in "…" when text was
     /// left out).
@@ -88,14 +110,19 @@ struct TextLayout {
             }
             current = word
             currentWidth = wordWidth
-            while currentWidth > width, current.count > 1 {
-                let characters = Array(current)
-                let fit = max(1, longestFit(characters.count) { String(characters[0..<$0]) })
-                lines.append(String(characters[0..<fit]))
+            guard currentWidth > width else { continue }
+            // Too wide for a line of its own: as many characters per line as fit, at least one.
+            let characters = Array(word)
+            var start = 0
+            while characters.count - start > 1 {
+                let fit = max(1, fitting(characters[start...], limit: width))
+                if fit >= characters.count - start { break }
+                lines.append(String(characters[start..<start + fit]))
                 if lines.count > maxLines { return lines }
-                current = String(characters[fit...])
-                currentWidth = measure(current)
+                start += fit
             }
+            current = String(characters[start...])
+            currentWidth = measure(current)
         }
         lines.append(current)
         return lines
@@ -117,15 +144,34 @@ struct TextLayout {
                 return trimmedEnd(characters[0..<kept]) + Self.ellipsis
             }
         }
-        return candidate(longestFit(characters.count - 1, candidate))
+        // No candidate keeps more characters than fit by their own widths (a bound that keeps the search short).
+        let bound: Int =
+            switch truncation {
+            case .start: fitting(characters.reversed()[...], limit: width)
+            case .middle: fitting(characters[...], limit: width) + fitting(characters.reversed()[...], limit: width)
+            case .end, .none: fitting(characters[...], limit: width)
+            }
+        return candidate(longestFit(min(characters.count - 1, bound + 1), candidate))
     }
 
     /// `line` ending in "…", shortened until it fits (the last line shown when wrapped text continues below).
     func withEllipsis(_ line: String) -> String {
         let characters = Array(line)
-        return trimmedEnd(
-            characters[0..<longestFit(characters.count) { trimmedEnd(characters[0..<$0]) + Self.ellipsis }])
+        let bound = min(characters.count, fitting(characters[...], limit: width) + 1)
+        return trimmedEnd(characters[0..<longestFit(bound) { trimmedEnd(characters[0..<$0]) + Self.ellipsis }])
             + Self.ellipsis
+    }
+
+    /// How many of `characters`, from the first, fit in `limit` by the sum of their single widths.
+    private func fitting(_ characters: ArraySlice<Character>, limit: Double) -> Int {
+        var total = 0.0
+        var count = 0
+        for character in characters {
+            total += characterWidths.width(of: character, measure)
+            if total > limit { break }
+            count += 1
+        }
+        return count
     }
 
     /// The largest n in 0…`limit` whose `candidate(n)` fits the width (0 when none does); widths grow with n.

@@ -161,6 +161,16 @@ import Testing
         #expect(out.pixel(x: ink.minX + 10, y: ink.midY).a == 255)
     }
 
+    @Test func longStringsAreCutToTheBounds() throws {
+        let long = String(repeating: "x", count: 200_000)
+        let box = Rect(x: 0, y: 0, width: 100, height: 50)
+        let wrapped = try content(.text(long, bounds: box) { $0.isWrapped = true })
+        let wrappedInk = try #require(wrapped.inkRect)
+        #expect(wrappedInk.maxY > Self.lineHeight && wrappedInk.maxY <= 50)
+        let truncated = try ink(.text(long + " end", bounds: box) { $0.truncationMode = "middle" })
+        #expect(truncated.maxX <= 100 && truncated.maxY <= Self.lineHeight)
+    }
+
     @Test func nothingToDrawGivesNil() {
         let rasterizer = ContentRasterizer()
         #expect(rasterizer.content(for: .text("", bounds: Self.bounds), scale: 1) == nil)
