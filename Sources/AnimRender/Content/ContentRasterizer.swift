@@ -48,14 +48,12 @@ public final class ContentRasterizer: Sendable {
     public func content(for layer: LayerState, scale: Double) -> LayerContent? {
         guard let job = ContentJob(layer, scale: RasterGrid.sanitized(scale)) else { return nil }
         let origin = job.origin
-        let found: Entry?? = state.withLock { state in
-            guard let entry = state.cache.value(for: job.key) else { return nil }
-            state.cached += 1
-            return .some(entry)
+        let found: Entry? = state.withLock { state in
+            let entry = state.cache.value(for: job.key)
+            if entry != nil { state.cached += 1 }
+            return entry
         }
-        if let found {
-            return found.map { Self.placed($0, at: origin) } ?? nil
-        }
+        if let found { return Self.placed(found, at: origin) }
         let key = state.withLock { state in
             state.rasterized += 1
             defer { state.nextImage += 1 }
@@ -65,8 +63,9 @@ public final class ContentRasterizer: Sendable {
         do {
             entry = try job.rasterize(key: key)
         } catch {
+            // Remembered as drawing nothing, so the same state is not retried (and logged) every frame.
             logger.warning("\(job.kind) content not rasterized: \(error)")
-            return nil
+            entry = Entry(image: nil, rect: .zero)
         }
         let cost = entry.image == nil ? Self.emptyEntryCost : entry.bytes
         state.withLock { $0.cache.insert(entry, for: job.key, cost: cost) }

@@ -116,6 +116,15 @@ import Testing
         #expect(rasterizer.statistics.rasterized == 1 && rasterizer.statistics.cached == 1)
     }
 
+    @Test func aFailedRasterIsRememberedAsNothing() {
+        // At the scale that fits 1e300 units in a raster, cairo's matrix is singular and the context fails.
+        let rasterizer = ContentRasterizer()
+        let huge = LayerState.shape(.rect(Rect(x: 0, y: 0, width: 1e300, height: 1e300)))
+        #expect(rasterizer.content(for: huge, scale: 1) == nil)
+        #expect(rasterizer.content(for: huge, scale: 1) == nil)
+        #expect(rasterizer.statistics.rasterized == 1 && rasterizer.statistics.cached == 1)
+    }
+
     @Test func imagesOutliveTheirEviction() throws {
         let rasterizer = ContentRasterizer(cacheBytes: squareBytes)
         let kept = try #require(rasterizer.content(for: .shape(Self.square), scale: 1))
