@@ -134,8 +134,16 @@ import Testing
 
     @Test func concurrentCallersGetTheSamePixels() async throws {
         let rasterizer = ContentRasterizer()
-        let layers = (0..<8).map { i in
-            LayerState.shape(Self.square) { $0.fillColor = Color(white: Double(i) / 8) }
+        let layers = (0..<8).map { i -> LayerState in
+            switch i % 3 {
+            case 0: LayerState.shape(Self.square) { $0.fillColor = Color(white: Double(i) / 8) }
+            case 1: LayerState.text("Layer \(i)", bounds: Rect(x: 0, y: 0, width: 80, height: 30))
+            default:
+                LayerState.gradient(Rect(x: 0, y: 0, width: 40, height: 40)) {
+                    $0.colors = [.white, Color(white: Double(i) / 8)]
+                    $0.gradientType = "conic"
+                }
+            }
         }
         let keys = await withTaskGroup(of: RenderImage.Key?.self) { group in
             for round in 0..<32 {
