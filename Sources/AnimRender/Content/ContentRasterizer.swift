@@ -46,7 +46,7 @@ public final class ContentRasterizer: Sendable {
     /// anything but a positive finite scale reads as 1), or nil when the layer draws nothing of its own (not a
     /// shape, gradient or text layer, no path, no colours, empty bounds, values that are not finite).
     public func content(for layer: LayerState, scale: Double) -> LayerContent? {
-        guard let job = ContentJob(layer, scale: RasterGrid.sanitized(scale)) else { return nil }
+        guard let job = ContentJob(layer, scale: ContentGrid.sanitized(scale)) else { return nil }
         let origin = job.origin
         let found: Entry? = state.withLock { state in
             let entry = state.cache.value(for: job.key)
@@ -135,7 +135,7 @@ public final class ContentRasterizer: Sendable {
         func rasterize(key imageKey: RenderImage.Key) throws(ContentCanvas.Failure) -> Entry {
             switch drawing {
             case .shape(let shape):
-                guard let grid = RasterGrid(around: shape.inkBox, scale: scale, margin: 1) else {
+                guard let grid = ContentGrid(around: shape.inkBox, scale: scale, margin: 1) else {
                     return Entry(image: nil, rect: .zero)
                 }
                 let canvas = try ContentCanvas(width: grid.width, height: grid.height)
@@ -143,7 +143,7 @@ public final class ContentRasterizer: Sendable {
                 shape.draw(on: canvas)
                 return try Self.cropped(canvas, grid: grid, key: imageKey)
             case .gradient(let gradient):
-                guard let grid = RasterGrid(covering: Rect(origin: .zero, size: gradient.size), scale: scale) else {
+                guard let grid = ContentGrid(covering: Rect(origin: .zero, size: gradient.size), scale: scale) else {
                     return Entry(image: nil, rect: .zero)
                 }
                 let canvas = try ContentCanvas(width: grid.width, height: grid.height)
@@ -152,7 +152,7 @@ public final class ContentRasterizer: Sendable {
                 let (image, bytes) = try canvas.image(key: imageKey)
                 return Entry(image: image, rect: grid.rect, bytes: bytes)
             case .text(let text):
-                guard let grid = RasterGrid(covering: Rect(origin: .zero, size: text.size), scale: scale) else {
+                guard let grid = ContentGrid(covering: Rect(origin: .zero, size: text.size), scale: scale) else {
                     return Entry(image: nil, rect: .zero)
                 }
                 let canvas = try ContentCanvas(width: grid.width, height: grid.height)
@@ -164,7 +164,7 @@ public final class ContentRasterizer: Sendable {
 
         /// The canvas cut down to the pixels with ink (none: no image).
         private static func cropped(
-            _ canvas: ContentCanvas, grid: RasterGrid, key: RenderImage.Key
+            _ canvas: ContentCanvas, grid: ContentGrid, key: RenderImage.Key
         )
             throws(ContentCanvas.Failure) -> Entry
         {

@@ -86,7 +86,7 @@ struct GradientContent {
     }
 
     /// Draws into `canvas`, whose user space `grid` has set to local units from the bounds' corner.
-    func draw(on canvas: ContentCanvas, grid: RasterGrid) throws(ContentCanvas.Failure) {
+    func draw(on canvas: ContentCanvas, grid: ContentGrid) throws(ContentCanvas.Failure) {
         let cr = canvas.cr
         if stops.count == 1 || kind == .conic {
             if kind == .conic && stops.count > 1 {
@@ -95,7 +95,7 @@ struct GradientContent {
                 cairo_set_operator(cr, CAIRO_OPERATOR_DEST_IN)
                 cairo_set_source_rgba(cr, 0, 0, 0, 1)
             } else {
-                setSource(cr, stops[0].color)
+                ContentCairo.setSource(cr, stops[0].color)
             }
         } else if let pattern = pattern() {
             defer { cairo_pattern_destroy(pattern) }
@@ -111,9 +111,9 @@ struct GradientContent {
             cairo_set_source(cr, pattern)
         } else {
             // A line or ellipse of zero length: every point lies past the end.
-            setSource(cr, stops[stops.count - 1].color)
+            ContentCairo.setSource(cr, stops[stops.count - 1].color)
         }
-        CairoPath.append(outline, to: cr)
+        ContentCairo.append(outline, to: cr)
         cairo_fill(cr)
         try canvas.check("gradient")
     }
@@ -137,7 +137,7 @@ struct GradientContent {
     }
 
     /// Writes the conic gradient into every pixel: each pixel's centre takes the colour of its angle.
-    private func drawConic(on canvas: ContentCanvas, grid: RasterGrid) {
+    private func drawConic(on canvas: ContentCanvas, grid: ContentGrid) {
         let direction = end == start ? 0 : atan2(end.y - start.y, end.x - start.x)
         // One colour per 1/1024 turn, premultiplied and rounded as pixman rounds.
         let steps = 1024

@@ -114,14 +114,14 @@ struct ShapeContent {
     func draw(on canvas: ContentCanvas) {
         let cr = canvas.cr
         if let fill {
-            CairoPath.append(path, to: cr)
+            ContentCairo.append(path, to: cr)
             cairo_set_fill_rule(cr, fill.evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
-            setSource(cr, fill.color)
+            ContentCairo.setSource(cr, fill.color)
             cairo_fill(cr)
         }
         if let stroke {
             cairo_new_path(cr)
-            CairoPath.append(stroke.path, to: cr)
+            ContentCairo.append(stroke.path, to: cr)
             cairo_set_line_width(cr, stroke.width)
             cairo_set_miter_limit(cr, stroke.miterLimit)
             cairo_set_line_cap(cr, stroke.cap)
@@ -131,13 +131,8 @@ struct ShapeContent {
                     cairo_set_dash(cr, buffer.baseAddress, Int32(clamping: buffer.count), stroke.dashPhase)
                 }
             }
-            setSource(cr, stroke.color)
+            ContentCairo.setSource(cr, stroke.color)
             cairo_stroke(cr)
         }
     }
-}
-
-/// Sets a straight-alpha colour as the source (cairo premultiplies it).
-func setSource(_ cr: OpaquePointer, _ color: Color) {
-    cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
 }

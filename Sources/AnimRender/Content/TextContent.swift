@@ -40,7 +40,7 @@ struct TextContent {
     }
 
     /// Draws into `canvas`, whose user space `grid` has set to local units from the bounds' corner.
-    func draw(on canvas: ContentCanvas, grid: RasterGrid) throws(ContentCanvas.Failure) {
+    func draw(on canvas: ContentCanvas, grid: ContentGrid) throws(ContentCanvas.Failure) {
         let cr = canvas.cr
         cairo_rectangle(cr, 0, 0, size.width, size.height)
         cairo_clip(cr)
@@ -64,7 +64,7 @@ struct TextContent {
             maxLines: max(1, Int(min(size.height / lineHeight, 1e6).rounded(.up))),
             measure: { Self.advance(of: $0, cr) })
         let asOutlines = fontSize * max(grid.scaleX, grid.scaleY) > Self.largestCachedGlyph
-        setSource(cr, color)
+        ContentCairo.setSource(cr, color)
         for (index, line) in layout.lines(string).enumerated() {
             let baseline = extents.ascent + Double(index) * lineHeight
             if alignment == .justified && line.stretches {

@@ -192,7 +192,7 @@ import Testing
         var layer = leftToRight()
         layer.bounds = Rect(x: 0, y: 0, width: 1e9, height: 10)
         let out = try content(layer, scale: 8)
-        #expect(out.image.width == RasterGrid.maxSide && out.image.height == 1)
+        #expect(out.image.width == ContentGrid.maxSide && out.image.height == 1)
         #expect(out.content.rect == layer.bounds)
     }
 }

@@ -204,8 +204,8 @@ import Testing
 
     @Test func hugePathIsRasterizedWithinTheSizeCap() throws {
         let out = try content(.shape(.rect(Rect(x: 0, y: 0, width: 10_000_000, height: 1_000_000))), scale: 4)
-        #expect(out.image.width <= RasterGrid.maxSide && out.image.height <= RasterGrid.maxSide)
-        #expect(out.image.width > RasterGrid.maxSide / 2)
+        #expect(out.image.width <= ContentGrid.maxSide && out.image.height <= ContentGrid.maxSide)
+        #expect(out.image.width > ContentGrid.maxSide / 2)
         #expect(abs(out.content.rect.width - 10_000_000) / 10_000_000 < 0.001)
         #expect(out.pixel(x: 5_000_000, y: 500_000) == (0, 0, 0, 255))
     }

@@ -6,7 +6,7 @@ import CCairo
 ///
 /// Neither side exceeds `maxSide` pixels: a larger request is rasterized at a lower scale (the image is then
 /// magnified when drawn), so a hostile bounds size or path cannot allocate gigabytes.
-struct RasterGrid: Hashable {
+struct ContentGrid: Hashable {
     static let maxSide = 4096
 
     let width: Int

@@ -1,8 +1,8 @@
 import AnimCore
 import CCairo
 
-/// `BezierPath` into a cairo context's current path.
-enum CairoPath {
+/// What the content rasterizers hand to cairo: paths and colours.
+enum ContentCairo {
     /// Appends `path` (in the context's user space): quadratic curves become the equal cubics, `close` closes the
     /// subpath and leaves the current point at its start, as in Core Graphics. A segment with no current point
     /// starts a subpath at its end point (`BezierPath`'s rule).
@@ -34,5 +34,10 @@ enum CairoPath {
                 cairo_close_path(cr)
             }
         }
+    }
+
+    /// Sets a straight-alpha colour as the source (cairo premultiplies it).
+    static func setSource(_ cr: OpaquePointer, _ color: Color) {
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
     }
 }
