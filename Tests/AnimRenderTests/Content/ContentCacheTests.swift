@@ -10,14 +10,14 @@ import Testing
     /// The bytes one raster of `square` holds (its canvas, with the antialiasing margin and a spare row).
     var squareBytes: Int {
         let rasterizer = ContentRasterizer()
-        _ = rasterizer.content(for: .shape(Self.square), scale: 1)
+        _ = rasterizer.content(for: .contentShape(Self.square), scale: 1)
         return rasterizer.statistics.bytes
     }
 
     @Test func sameStateIsRasterizedOnce() throws {
         let rasterizer = ContentRasterizer()
-        let first = try #require(rasterizer.content(for: .shape(Self.square), scale: 1))
-        let second = try #require(rasterizer.content(for: .shape(Self.square), scale: 1))
+        let first = try #require(rasterizer.content(for: .contentShape(Self.square), scale: 1))
+        let second = try #require(rasterizer.content(for: .contentShape(Self.square), scale: 1))
         #expect(first.image.key == second.image.key)
         #expect(first.image.bytes.baseAddress == second.image.bytes.baseAddress)
         // 22×22 pixels (a pixel of margin on each side) of 88-byte rows, and a spare row for crops.
@@ -26,10 +26,11 @@ import Testing
 
     @Test func aChangeMakesANewRaster() throws {
         let rasterizer = ContentRasterizer()
-        let black = try #require(rasterizer.content(for: .shape(Self.square), scale: 1))
+        let black = try #require(rasterizer.content(for: .contentShape(Self.square), scale: 1))
         let red = try #require(
-            rasterizer.content(for: .shape(Self.square) { $0.fillColor = Color(red: 1, green: 0, blue: 0) }, scale: 1))
-        let sharper = try #require(rasterizer.content(for: .shape(Self.square), scale: 2))
+            rasterizer.content(
+                for: .contentShape(Self.square) { $0.fillColor = Color(red: 1, green: 0, blue: 0) }, scale: 1))
+        let sharper = try #require(rasterizer.content(for: .contentShape(Self.square), scale: 2))
         #expect(black.image.key != red.image.key)
         #expect(sharper.image.key != black.image.key && sharper.image.key != red.image.key)
         #expect(rasterizer.statistics.rasterized == 3)
@@ -38,7 +39,7 @@ import Testing
 
     @Test func boundsOriginReusesTheRasterOfAGradientOrText() throws {
         let rasterizer = ContentRasterizer()
-        var gradient = LayerState.gradient(Rect(x: 0, y: 0, width: 30, height: 10)) {
+        var gradient = LayerState.contentGradient(Rect(x: 0, y: 0, width: 30, height: 10)) {
             $0.colors = [.white, .black]
         }
         let home = try #require(rasterizer.content(for: gradient, scale: 1))
@@ -47,7 +48,7 @@ import Testing
         let moved = try #require(rasterizer.content(for: gradient, scale: 1))
         #expect(home.image.key == moved.image.key)
         #expect(moved.rect == Rect(x: 12, y: 3, width: 30, height: 10))
-        var text = LayerState.text("Hi", bounds: Rect(x: 0, y: 0, width: 50, height: 30))
+        var text = LayerState.contentText("Hi", bounds: Rect(x: 0, y: 0, width: 50, height: 30))
         let textHome = try #require(rasterizer.content(for: text, scale: 1))
         text.bounds.origin = Point(x: -5, y: 0)
         let textMoved = try #require(rasterizer.content(for: text, scale: 1))
@@ -58,7 +59,7 @@ import Testing
 
     @Test func cornerRadiusChangesAGradientsRaster() throws {
         let rasterizer = ContentRasterizer()
-        var gradient = LayerState.gradient(Rect(x: 0, y: 0, width: 30, height: 30)) { $0.colors = [.white] }
+        var gradient = LayerState.contentGradient(Rect(x: 0, y: 0, width: 30, height: 30)) { $0.colors = [.white] }
         let square = try #require(rasterizer.content(for: gradient, scale: 1))
         gradient.cornerRadius = 5
         let rounded = try #require(rasterizer.content(for: gradient, scale: 1))
@@ -71,9 +72,9 @@ import Testing
         // Room for two 20×20 rasters.
         let rasterizer = ContentRasterizer(cacheBytes: 2 * squareBytes + 100)
         #expect(squareBytes > 0)
-        let a = LayerState.shape(Self.square)
-        let b = LayerState.shape(Self.square) { $0.fillColor = .white }
-        let c = LayerState.shape(Self.square) { $0.fillColor = Color(red: 1, green: 0, blue: 0) }
+        let a = LayerState.contentShape(Self.square)
+        let b = LayerState.contentShape(Self.square) { $0.fillColor = .white }
+        let c = LayerState.contentShape(Self.square) { $0.fillColor = Color(red: 1, green: 0, blue: 0) }
         _ = rasterizer.content(for: a, scale: 1)
         _ = rasterizer.content(for: b, scale: 1)
         _ = rasterizer.content(for: a, scale: 1)  // a is now the most recently used
@@ -88,8 +89,8 @@ import Testing
 
     @Test func rasterLargerThanTheBudgetIsNotKept() throws {
         let rasterizer = ContentRasterizer(cacheBytes: 100)
-        let first = try #require(rasterizer.content(for: .shape(Self.square), scale: 1))
-        let second = try #require(rasterizer.content(for: .shape(Self.square), scale: 1))
+        let first = try #require(rasterizer.content(for: .contentShape(Self.square), scale: 1))
+        let second = try #require(rasterizer.content(for: .contentShape(Self.square), scale: 1))
         #expect(first.image.key != second.image.key)
         #expect(rasterizer.statistics == (rasterized: 2, cached: 0, bytes: 0))
     }
@@ -97,7 +98,9 @@ import Testing
     @Test func smallInkInABigCanvasIsCopiedTight() throws {
         // Miter joins may reach 5 line widths out, so the canvas is far larger than a straight line's ink.
         let rasterizer = ContentRasterizer()
-        let line = LayerState.shape(BezierPath(elements: [.move(Point(x: 0, y: 10)), .line(Point(x: 100, y: 10))])) {
+        let line = LayerState.contentShape(
+            BezierPath(elements: [.move(Point(x: 0, y: 10)), .line(Point(x: 100, y: 10))])
+        ) {
             $0.fillColor = nil
             $0.strokeColor = .white
             $0.lineWidth = 2
@@ -110,7 +113,7 @@ import Testing
 
     @Test func layersThatDrawNothingAreRememberedToo() {
         let rasterizer = ContentRasterizer()
-        let line = LayerState.shape(BezierPath(elements: [.move(.zero), .line(Point(x: 10, y: 0))]))
+        let line = LayerState.contentShape(BezierPath(elements: [.move(.zero), .line(Point(x: 10, y: 0))]))
         #expect(rasterizer.content(for: line, scale: 1) == nil)
         #expect(rasterizer.content(for: line, scale: 1) == nil)
         #expect(rasterizer.statistics.rasterized == 1 && rasterizer.statistics.cached == 1)
@@ -119,7 +122,7 @@ import Testing
     @Test func aFailedRasterIsRememberedAsNothing() {
         // At the scale that fits 1e300 units in a raster, cairo's matrix is singular and the context fails.
         let rasterizer = ContentRasterizer()
-        let huge = LayerState.shape(.rect(Rect(x: 0, y: 0, width: 1e300, height: 1e300)))
+        let huge = LayerState.contentShape(.rect(Rect(x: 0, y: 0, width: 1e300, height: 1e300)))
         #expect(rasterizer.content(for: huge, scale: 1) == nil)
         #expect(rasterizer.content(for: huge, scale: 1) == nil)
         #expect(rasterizer.statistics.rasterized == 1 && rasterizer.statistics.cached == 1)
@@ -127,8 +130,8 @@ import Testing
 
     @Test func imagesOutliveTheirEviction() throws {
         let rasterizer = ContentRasterizer(cacheBytes: squareBytes)
-        let kept = try #require(rasterizer.content(for: .shape(Self.square), scale: 1))
-        _ = rasterizer.content(for: .shape(Self.square) { $0.fillColor = .white }, scale: 1)
+        let kept = try #require(rasterizer.content(for: .contentShape(Self.square), scale: 1))
+        _ = rasterizer.content(for: .contentShape(Self.square) { $0.fillColor = .white }, scale: 1)
         #expect(ContentTestPixels(kept).pixel(column: 5, row: 5) == (0, 0, 0, 255))
     }
 
@@ -136,10 +139,10 @@ import Testing
         let rasterizer = ContentRasterizer()
         let layers = (0..<8).map { i -> LayerState in
             switch i % 3 {
-            case 0: LayerState.shape(Self.square) { $0.fillColor = Color(white: Double(i) / 8) }
-            case 1: LayerState.text("Layer \(i)", bounds: Rect(x: 0, y: 0, width: 80, height: 30))
+            case 0: LayerState.contentShape(Self.square) { $0.fillColor = Color(white: Double(i) / 8) }
+            case 1: LayerState.contentText("Layer \(i)", bounds: Rect(x: 0, y: 0, width: 80, height: 30))
             default:
-                LayerState.gradient(Rect(x: 0, y: 0, width: 40, height: 40)) {
+                LayerState.contentGradient(Rect(x: 0, y: 0, width: 40, height: 40)) {
                     $0.colors = [.white, Color(white: Double(i) / 8)]
                     $0.gradientType = "conic"
                 }

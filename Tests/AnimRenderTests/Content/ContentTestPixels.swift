@@ -68,7 +68,9 @@ struct ContentTestPixels {
 
 extension LayerState {
     /// A shape layer whose path is `path`, its properties changed by `change`.
-    static func shape(_ path: BezierPath?, _ change: (inout ShapeLayerProperties) -> Void = { _ in }) -> LayerState {
+    static func contentShape(
+        _ path: BezierPath?, _ change: (inout ShapeLayerProperties) -> Void = { _ in }
+    ) -> LayerState {
         var layer = LayerState(layerClass: .shape)
         layer.special.modifyShape {
             $0.path = path
@@ -78,7 +80,7 @@ extension LayerState {
     }
 
     /// A gradient layer with `bounds`, its properties changed by `change`.
-    static func gradient(_ bounds: Rect, _ change: (inout GradientLayerProperties) -> Void) -> LayerState {
+    static func contentGradient(_ bounds: Rect, _ change: (inout GradientLayerProperties) -> Void) -> LayerState {
         var layer = LayerState(layerClass: .gradient)
         layer.bounds = bounds
         layer.special.modifyGradient(change)
@@ -86,7 +88,7 @@ extension LayerState {
     }
 
     /// A text layer with `bounds` showing `string` in black at `fontSize`, its properties changed by `change`.
-    static func text(
+    static func contentText(
         _ string: String?, bounds: Rect, fontSize: Double = 20, _ change: (inout TextLayerProperties) -> Void = { _ in }
     ) -> LayerState {
         var layer = LayerState(layerClass: .text)

@@ -22,7 +22,7 @@ import Testing
     }
 
     func leftToRight(_ change: (inout GradientLayerProperties) -> Void = { _ in }) -> LayerState {
-        .gradient(Rect(x: 0, y: 0, width: 100, height: 10)) {
+        .contentGradient(Rect(x: 0, y: 0, width: 100, height: 10)) {
             $0.colors = [Self.red, Self.blue]
             $0.startPoint = Point(x: 0, y: 0.5)
             $0.endPoint = Point(x: 1, y: 0.5)
@@ -59,14 +59,14 @@ import Testing
 
     @Test func verticalByDefault() throws {
         let out = try content(
-            .gradient(Rect(x: 0, y: 0, width: 10, height: 100)) { $0.colors = [Self.red, Self.blue] })
+            .contentGradient(Rect(x: 0, y: 0, width: 10, height: 100)) { $0.colors = [Self.red, Self.blue] })
         #expect(Pixels.near(out.pixel(column: 5, row: 0), redToBlue(0.005), 2))
         #expect(Pixels.near(out.pixel(column: 5, row: 99), redToBlue(0.995), 2))
     }
 
     @Test func radialIsAnEllipseAroundTheStartPoint() throws {
         let out = try content(
-            .gradient(Rect(x: 0, y: 0, width: 100, height: 100)) {
+            .contentGradient(Rect(x: 0, y: 0, width: 100, height: 100)) {
                 $0.colors = [Self.red, Self.blue]
                 $0.gradientType = "radial"
                 $0.startPoint = Point(x: 0.5, y: 0.5)
@@ -84,7 +84,7 @@ import Testing
     @Test func conicAnglesRunFromTheEndPointTowardPlusY() throws {
         func conic(end: Point) throws -> Pixels {
             try content(
-                .gradient(Rect(x: 0, y: 0, width: 100, height: 100)) {
+                .contentGradient(Rect(x: 0, y: 0, width: 100, height: 100)) {
                     $0.colors = [Self.red, Self.blue]
                     $0.gradientType = "conic"
                     $0.startPoint = Point(x: 0.5, y: 0.5)
@@ -115,7 +115,7 @@ import Testing
         // t = 0.505: alpha 0.495, red 0.495 straight → premultiplied red 0.245.
         #expect(Pixels.near(axial.pixel(column: 50, row: 5), (62, 0, 0, 126), 2))
         let conic = try content(
-            .gradient(Rect(x: 0, y: 0, width: 100, height: 100)) {
+            .contentGradient(Rect(x: 0, y: 0, width: 100, height: 100)) {
                 $0.colors = [Self.red, .clear]
                 $0.gradientType = "conic"
                 $0.startPoint = Point(x: 0.5, y: 0.5)
@@ -126,7 +126,7 @@ import Testing
     }
 
     @Test func roundedCornersAreTransparent() throws {
-        let layer = LayerState.gradient(Rect(x: 0, y: 0, width: 100, height: 100)) {
+        let layer = LayerState.contentGradient(Rect(x: 0, y: 0, width: 100, height: 100)) {
             $0.colors = [Self.green, Self.green]
         }
         var rounded = layer
@@ -146,7 +146,7 @@ import Testing
     }
 
     @Test func conicIsRoundedToo() throws {
-        var layer = LayerState.gradient(Rect(x: 0, y: 0, width: 100, height: 100)) {
+        var layer = LayerState.contentGradient(Rect(x: 0, y: 0, width: 100, height: 100)) {
             $0.colors = [Self.red, Self.blue]
             $0.gradientType = "conic"
             $0.startPoint = Point(x: 0.5, y: 0.5)

@@ -20,7 +20,8 @@ import Testing
     }
 
     @Test func filledRectCoversExactlyItsPixels() throws {
-        let out = try content(.shape(.rect(Rect(x: 10, y: 10, width: 20, height: 20))) { $0.fillColor = Self.red })
+        let out = try content(
+            .contentShape(.rect(Rect(x: 10, y: 10, width: 20, height: 20))) { $0.fillColor = Self.red })
         #expect(out.content.rect == Rect(x: 10, y: 10, width: 20, height: 20))
         #expect(out.image.width == 20 && out.image.height == 20)
         #expect(out.image.key.source == ContentRasterizer.imageSource)
@@ -30,7 +31,7 @@ import Testing
     }
 
     @Test func scaleTwoDoublesThePixels() throws {
-        let layer = LayerState.shape(.rect(Rect(x: 10, y: 10, width: 20, height: 20)))
+        let layer = LayerState.contentShape(.rect(Rect(x: 10, y: 10, width: 20, height: 20)))
         let out = try content(layer, scale: 2)
         #expect(out.content.rect == Rect(x: 10, y: 10, width: 20, height: 20))
         #expect(out.image.width == 40 && out.image.height == 40)
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func halfPixelEdgeIsHalfCovered() throws {
-        let out = try content(.shape(.rect(Rect(x: 0, y: 0, width: 10.5, height: 4))))
+        let out = try content(.contentShape(.rect(Rect(x: 0, y: 0, width: 10.5, height: 4))))
         #expect(out.content.rect == Rect(x: 0, y: 0, width: 11, height: 4))
         #expect(out.alpha(x: 9, y: 1) == 255)
         #expect(abs(Int(out.alpha(x: 10, y: 1)) - 128) <= 1)
@@ -48,14 +49,14 @@ import Testing
     @Test func evenOddLeavesTheInnerSquareEmptyNonZeroFillsIt() throws {
         var path = BezierPath.rect(Rect(x: 0, y: 0, width: 40, height: 40))
         path.elements += BezierPath.rect(Rect(x: 10, y: 10, width: 20, height: 20)).elements
-        let evenOdd = try content(.shape(path) { $0.fillRule = "even-odd" })
+        let evenOdd = try content(.contentShape(path) { $0.fillRule = "even-odd" })
         #expect(evenOdd.alpha(x: 5, y: 5) == 255)
         #expect(evenOdd.alpha(x: 9, y: 20) == 255)
         #expect(evenOdd.alpha(x: 10, y: 20) == 0)
         #expect(evenOdd.alpha(x: 20, y: 20) == 0)
         #expect(evenOdd.alpha(x: 29, y: 29) == 0)
         #expect(evenOdd.alpha(x: 30, y: 29) == 255)
-        let nonZero = try content(.shape(path))
+        let nonZero = try content(.contentShape(path))
         #expect(nonZero.alpha(x: 20, y: 20) == 255)
     }
 
@@ -64,7 +65,7 @@ import Testing
         let path = BezierPath(elements: [
             .move(.zero), .quad(control: Point(x: 20, y: 40), to: Point(x: 40, y: 0)), .close,
         ])
-        let out = try content(.shape(path))
+        let out = try content(.contentShape(path))
         #expect(out.content.rect == Rect(x: 0, y: 0, width: 40, height: 20))
         #expect(out.alpha(x: 20, y: 18) == 255)
         #expect(out.alpha(x: 20, y: 20) == 0)
@@ -73,7 +74,7 @@ import Testing
 
     @Test func strokeCoversItsWidthAroundTheLine() throws {
         let out = try content(
-            .shape(line(from: Point(x: 10, y: 20), to: Point(x: 50, y: 20))) {
+            .contentShape(line(from: Point(x: 10, y: 20), to: Point(x: 50, y: 20))) {
                 $0.fillColor = nil
                 $0.strokeColor = Self.blue
                 $0.lineWidth = 4
@@ -91,7 +92,7 @@ import Testing
 
     @Test func squareCapsExtendByHalfTheWidthButtCapsDoNot() throws {
         let square = try content(
-            .shape(line(from: Point(x: 10, y: 20), to: Point(x: 50, y: 20))) {
+            .contentShape(line(from: Point(x: 10, y: 20), to: Point(x: 50, y: 20))) {
                 $0.fillColor = nil
                 $0.strokeColor = Self.blue
                 $0.lineWidth = 4
@@ -106,7 +107,7 @@ import Testing
 
     @Test func strokeFillsOverTheFill() throws {
         let out = try content(
-            .shape(.rect(Rect(x: 10, y: 10, width: 20, height: 20))) {
+            .contentShape(.rect(Rect(x: 10, y: 10, width: 20, height: 20))) {
                 $0.fillColor = Self.red
                 $0.strokeColor = Self.blue
                 $0.lineWidth = 2
@@ -119,7 +120,7 @@ import Testing
 
     @Test func strokeEndHalfDrawsHalfTheLength() throws {
         let out = try content(
-            .shape(line(from: Point(x: 0, y: 10), to: Point(x: 100, y: 10))) {
+            .contentShape(line(from: Point(x: 0, y: 10), to: Point(x: 100, y: 10))) {
                 $0.fillColor = nil
                 $0.strokeColor = Self.blue
                 $0.lineWidth = 2
@@ -131,7 +132,7 @@ import Testing
 
     @Test func strokeStartTrimsTheStartAndTheFillKeepsTheWholePath() throws {
         let out = try content(
-            .shape(.rect(Rect(x: 0, y: 0, width: 10, height: 10))) {
+            .contentShape(.rect(Rect(x: 0, y: 0, width: 10, height: 10))) {
                 $0.fillColor = Self.red
                 $0.strokeColor = Self.blue
                 $0.lineWidth = 2
@@ -147,7 +148,7 @@ import Testing
     @Test func dashPatternLeavesGaps() throws {
         func dashed(phase: Double) throws -> Pixels {
             try content(
-                .shape(line(from: Point(x: 0, y: 10), to: Point(x: 100, y: 10))) {
+                .contentShape(line(from: Point(x: 0, y: 10), to: Point(x: 100, y: 10))) {
                     $0.fillColor = nil
                     $0.strokeColor = Self.blue
                     $0.lineWidth = 2
@@ -168,7 +169,7 @@ import Testing
 
     @Test func invalidDashPatternDrawsASolidLine() throws {
         let out = try content(
-            .shape(line(from: Point(x: 0, y: 10), to: Point(x: 100, y: 10))) {
+            .contentShape(line(from: Point(x: 0, y: 10), to: Point(x: 100, y: 10))) {
                 $0.fillColor = nil
                 $0.strokeColor = Self.blue
                 $0.lineWidth = 2
@@ -178,7 +179,7 @@ import Testing
     }
 
     @Test func pathWithNegativeCoordinatesKeepsItsOrigin() throws {
-        let out = try content(.shape(.rect(Rect(x: -30, y: -20, width: 10, height: 10))))
+        let out = try content(.contentShape(.rect(Rect(x: -30, y: -20, width: 10, height: 10))))
         #expect(out.content.rect == Rect(x: -30, y: -20, width: 10, height: 10))
         #expect(out.alpha(x: -30, y: -20) == 255)
     }
@@ -186,24 +187,24 @@ import Testing
     @Test func nothingToDrawGivesNil() {
         let rasterizer = ContentRasterizer()
         let square = BezierPath.rect(Rect(x: 0, y: 0, width: 10, height: 10))
-        #expect(rasterizer.content(for: .shape(nil), scale: 1) == nil)
-        #expect(rasterizer.content(for: .shape(BezierPath()), scale: 1) == nil)
-        #expect(rasterizer.content(for: .shape(square) { $0.fillColor = nil }, scale: 1) == nil)
-        #expect(rasterizer.content(for: .shape(square) { $0.fillColor = .clear }, scale: 1) == nil)
+        #expect(rasterizer.content(for: .contentShape(nil), scale: 1) == nil)
+        #expect(rasterizer.content(for: .contentShape(BezierPath()), scale: 1) == nil)
+        #expect(rasterizer.content(for: .contentShape(square) { $0.fillColor = nil }, scale: 1) == nil)
+        #expect(rasterizer.content(for: .contentShape(square) { $0.fillColor = .clear }, scale: 1) == nil)
         #expect(
             rasterizer.content(
-                for: .shape(square) {
+                for: .contentShape(square) {
                     $0.fillColor = nil
                     $0.strokeColor = Self.red
                     $0.lineWidth = 0
                 }, scale: 1) == nil)
         // A fill of a path with no area draws nothing.
-        #expect(rasterizer.content(for: .shape(line(from: .zero, to: Point(x: 10, y: 0))), scale: 1) == nil)
+        #expect(rasterizer.content(for: .contentShape(line(from: .zero, to: Point(x: 10, y: 0))), scale: 1) == nil)
         #expect(rasterizer.content(for: LayerState(), scale: 1) == nil)
     }
 
     @Test func hugePathIsRasterizedWithinTheSizeCap() throws {
-        let out = try content(.shape(.rect(Rect(x: 0, y: 0, width: 10_000_000, height: 1_000_000))), scale: 4)
+        let out = try content(.contentShape(.rect(Rect(x: 0, y: 0, width: 10_000_000, height: 1_000_000))), scale: 4)
         #expect(out.image.width <= ContentGrid.maxSide && out.image.height <= ContentGrid.maxSide)
         #expect(out.image.width > ContentGrid.maxSide / 2)
         #expect(abs(out.content.rect.width - 10_000_000) / 10_000_000 < 0.001)
@@ -213,7 +214,7 @@ import Testing
     @Test func manyTinyDashesDrawTheirAverageCoverage() throws {
         // 125,000 dashes a quarter on: drawn as a solid line at a quarter of the colour's alpha.
         let out = try content(
-            .shape(line(from: Point(x: 0, y: 10), to: Point(x: 1000, y: 10))) {
+            .contentShape(line(from: Point(x: 0, y: 10), to: Point(x: 1000, y: 10))) {
                 $0.fillColor = nil
                 $0.strokeColor = Self.blue
                 $0.lineWidth = 4

@@ -22,7 +22,7 @@ import Testing
     static let bounds = Rect(x: 0, y: 0, width: 200, height: 100)
 
     @Test func oneLineInksTheFirstLineBoxOnly() throws {
-        let out = try content(.text("Hello", bounds: Self.bounds))
+        let out = try content(.contentText("Hello", bounds: Self.bounds))
         let ink = try #require(out.inkRect)
         #expect(ink.minY >= 0 && ink.maxY <= Self.lineHeight)
         // Capitals reach about 0.73 em above the baseline; nothing descends far below it.
@@ -43,37 +43,38 @@ import Testing
     }
 
     @Test func foregroundColourIsUsed() throws {
-        let out = try content(.text("H", bounds: Self.bounds) { $0.foregroundColor = Color(red: 1, green: 0, blue: 0) })
+        let out = try content(
+            .contentText("H", bounds: Self.bounds) { $0.foregroundColor = Color(red: 1, green: 0, blue: 0) })
         let ink = try #require(out.inkRect)
         // The left stem of the H is a solid vertical bar.
         #expect(out.pixel(x: ink.minX + 1, y: ink.midY) == (255, 0, 0, 255))
     }
 
     @Test func alignmentMovesTheInk() throws {
-        let left = try ink(.text("Hello", bounds: Self.bounds) { $0.alignmentMode = "left" })
-        let natural = try ink(.text("Hello", bounds: Self.bounds))
+        let left = try ink(.contentText("Hello", bounds: Self.bounds) { $0.alignmentMode = "left" })
+        let natural = try ink(.contentText("Hello", bounds: Self.bounds))
         #expect(left == natural)
-        let center = try ink(.text("Hello", bounds: Self.bounds) { $0.alignmentMode = "center" })
+        let center = try ink(.contentText("Hello", bounds: Self.bounds) { $0.alignmentMode = "center" })
         #expect(abs(center.midX - Self.bounds.midX) <= 2)
         #expect(abs(center.width - left.width) <= 1)
-        let right = try ink(.text("Hello", bounds: Self.bounds) { $0.alignmentMode = "right" })
+        let right = try ink(.contentText("Hello", bounds: Self.bounds) { $0.alignmentMode = "right" })
         #expect(right.maxX <= 200 && right.maxX >= 196)
     }
 
     @Test func wrappingMakesASecondLine() throws {
         let string = "alpha beta gamma delta"
         let narrow = Rect(x: 0, y: 0, width: 120, height: 100)
-        let single = try ink(.text(string, bounds: narrow))
+        let single = try ink(.contentText(string, bounds: narrow))
         // Descenders reach the line's bottom; antialiasing may touch the pixel row it ends in.
         #expect(single.maxY <= Self.lineHeight.rounded(.up))
         #expect(single.maxX > 119)
-        let wrapped = try ink(.text(string, bounds: narrow) { $0.isWrapped = true })
+        let wrapped = try ink(.contentText(string, bounds: narrow) { $0.isWrapped = true })
         #expect(wrapped.maxY > Self.lineHeight + 10)
         #expect(wrapped.maxX < 120)
     }
 
     @Test func lineBreakStartsASecondLine() throws {
-        let out = try ink(.text("A\nB", bounds: Self.bounds))
+        let out = try ink(.contentText("A\nB", bounds: Self.bounds))
         #expect(out.minY < Self.ascent)
         #expect(out.maxY > Self.lineHeight + 10 && out.maxY <= 2 * Self.lineHeight)
     }
@@ -81,9 +82,9 @@ import Testing
     @Test func truncationAtTheEndEndsInAnEllipsis() throws {
         let string = "Hello wonderful world"
         let narrow = Rect(x: 0, y: 0, width: 100, height: 40)
-        let clipped = try ink(.text(string, bounds: narrow))
+        let clipped = try ink(.contentText(string, bounds: narrow))
         #expect(clipped.maxX > 99)
-        let out = try content(.text(string, bounds: narrow) { $0.truncationMode = "end" })
+        let out = try content(.contentText(string, bounds: narrow) { $0.truncationMode = "end" })
         let ink = try #require(out.inkRect)
         #expect(ink.maxX <= 100)
         // The rightmost ink is the ellipsis: dots sitting on the baseline.
@@ -96,14 +97,14 @@ import Testing
 
     @Test func textIsClippedToTheBounds() throws {
         let short = Rect(x: 0, y: 0, width: 200, height: 30)
-        let out = try content(.text("one\ntwo\nthree", bounds: short))
+        let out = try content(.contentText("one\ntwo\nthree", bounds: short))
         #expect(out.content.rect.maxY <= 30)
         #expect(try #require(out.inkRect).maxY > Self.lineHeight)
     }
 
     @Test func boldHasMoreInk() throws {
         func total(_ font: String) throws -> Int {
-            let out = try content(.text("Hello", bounds: Self.bounds) { $0.font = font })
+            let out = try content(.contentText("Hello", bounds: Self.bounds) { $0.font = font })
             var sum = 0
             for row in 0..<out.image.height {
                 for column in 0..<out.image.width { sum += Int(out.pixel(column: column, row: row).a) }
@@ -116,7 +117,7 @@ import Testing
     @Test func justifiedLinesSpanTheWidthButNotTheLast() throws {
         let narrow = Rect(x: 0, y: 0, width: 150, height: 100)
         let out = try content(
-            .text("aa bb cc dd ee ff gg", bounds: narrow) {
+            .contentText("aa bb cc dd ee ff gg", bounds: narrow) {
                 $0.isWrapped = true
                 $0.alignmentMode = "justified"
             })
@@ -139,15 +140,15 @@ import Testing
     }
 
     @Test func boundsOriginMovesTheRect() throws {
-        let moved = try content(.text("Hello", bounds: Rect(x: 30, y: -10, width: 200, height: 100)))
-        let home = try content(.text("Hello", bounds: Self.bounds))
+        let moved = try content(.contentText("Hello", bounds: Rect(x: 30, y: -10, width: 200, height: 100)))
+        let home = try content(.contentText("Hello", bounds: Self.bounds))
         #expect(moved.content.rect.minX - home.content.rect.minX == 30)
         #expect(moved.content.rect.minY - home.content.rect.minY == -10)
     }
 
     @Test func scaleSharpensWithoutMovingTheLayout() throws {
-        let one = try ink(.text("Hello", bounds: Self.bounds))
-        let four = try content(.text("Hello", bounds: Self.bounds), scale: 4)
+        let one = try ink(.contentText("Hello", bounds: Self.bounds))
+        let four = try content(.contentText("Hello", bounds: Self.bounds), scale: 4)
         #expect(four.scaleX == 4)
         let inkFour = try #require(four.inkRect)
         #expect(abs(inkFour.minX - one.minX) <= 1 && abs(inkFour.maxX - one.maxX) <= 1)
@@ -155,7 +156,7 @@ import Testing
     }
 
     @Test func hugeGlyphsAreFilledAsOutlines() throws {
-        let out = try content(.text("H", bounds: Rect(x: 0, y: 0, width: 400, height: 400), fontSize: 300))
+        let out = try content(.contentText("H", bounds: Rect(x: 0, y: 0, width: 400, height: 400), fontSize: 300))
         let ink = try #require(out.inkRect)
         #expect(ink.height > 200)
         #expect(out.pixel(x: ink.minX + 10, y: ink.midY).a == 255)
@@ -164,20 +165,22 @@ import Testing
     @Test func longStringsAreCutToTheBounds() throws {
         let long = String(repeating: "x", count: 200_000)
         let box = Rect(x: 0, y: 0, width: 100, height: 50)
-        let wrapped = try content(.text(long, bounds: box) { $0.isWrapped = true })
+        let wrapped = try content(.contentText(long, bounds: box) { $0.isWrapped = true })
         let wrappedInk = try #require(wrapped.inkRect)
         #expect(wrappedInk.maxY > Self.lineHeight && wrappedInk.maxY <= 50)
-        let truncated = try ink(.text(long + " end", bounds: box) { $0.truncationMode = "middle" })
+        let truncated = try ink(.contentText(long + " end", bounds: box) { $0.truncationMode = "middle" })
         #expect(truncated.maxX <= 100 && truncated.maxY <= Self.lineHeight)
     }
 
     @Test func nothingToDrawGivesNil() {
         let rasterizer = ContentRasterizer()
-        #expect(rasterizer.content(for: .text("", bounds: Self.bounds), scale: 1) == nil)
-        #expect(rasterizer.content(for: .text(nil, bounds: Self.bounds), scale: 1) == nil)
-        #expect(rasterizer.content(for: .text("Hi", bounds: Self.bounds) { $0.foregroundColor = nil }, scale: 1) == nil)
-        #expect(rasterizer.content(for: .text("Hi", bounds: .zero), scale: 1) == nil)
-        #expect(rasterizer.content(for: .text("Hi", bounds: Self.bounds, fontSize: 0), scale: 1) == nil)
-        #expect(rasterizer.content(for: .text("   ", bounds: Self.bounds), scale: 1) == nil)
+        #expect(rasterizer.content(for: .contentText("", bounds: Self.bounds), scale: 1) == nil)
+        #expect(rasterizer.content(for: .contentText(nil, bounds: Self.bounds), scale: 1) == nil)
+        #expect(
+            rasterizer.content(for: .contentText("Hi", bounds: Self.bounds) { $0.foregroundColor = nil }, scale: 1)
+                == nil)
+        #expect(rasterizer.content(for: .contentText("Hi", bounds: .zero), scale: 1) == nil)
+        #expect(rasterizer.content(for: .contentText("Hi", bounds: Self.bounds, fontSize: 0), scale: 1) == nil)
+        #expect(rasterizer.content(for: .contentText("   ", bounds: Self.bounds), scale: 1) == nil)
     }
 }
