@@ -5,7 +5,40 @@ extension DrawListBuilder {
     /// nothing when the scene has no such image.
     @inline(never)  // out of the recursive layer walk's frames
     mutating func emitContents(of state: LayerState, world: Transform3D, alpha: Double, clip: PixelRect?) {
-        guard let id = state.contents, let image = scene.image(id), alpha > 0 else { return }
+        guard alpha > 0 else { return }
+        // A gradient fills the layer over its background; a shape draws between the contents and the
+        // sublayers; a text layer's text is its contents (§10.4, §11).
+        if state.layerClass == .gradient { emitLayerContent(of: state, world: world, alpha: alpha, clip: clip) }
+        emitContentsImage(of: state, world: world, alpha: alpha, clip: clip)
+        if state.layerClass == .shape || state.layerClass == .text {
+            emitLayerContent(of: state, world: world, alpha: alpha, clip: clip)
+        }
+    }
+
+    /// What a shape, gradient or text layer draws of its own, rasterized on the CPU by `ContentRasterizer` at
+    /// the layer's scale on the output (rounded up to a power of two, so an animated scale re-rasterizes only
+    /// when it doubles or halves) and drawn as an image, the same in both renderers.
+    private mutating func emitLayerContent(of state: LayerState, world: Transform3D, alpha: Double, clip: PixelRect?) {
+        guard let rasterizer = content else { return }
+        let bounds = state.bounds.standardized
+        var scale = 1.0
+        if let j = world.jacobian(atX: bounds.midX, y: bounds.midY) {
+            let area = abs(j.a * j.d - j.b * j.c).squareRoot()
+            while area.isFinite && scale < area && scale < 16 { scale *= 2 }
+        }
+        guard let raster = rasterizer.content(for: state, scale: scale) else { return }
+        let image = raster.image
+        appendLeaf(
+            .image(
+                ImageDraw(
+                    transform: world, rect: raster.rect, image: image,
+                    source: Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)),
+                    alpha: alpha, clip: clip)))
+    }
+
+    /// The `contents` image as laid out by `ContentsLayout`.
+    private mutating func emitContentsImage(of state: LayerState, world: Transform3D, alpha: Double, clip: PixelRect?) {
+        guard let id = state.contents, let image = scene.image(id) else { return }
         let minification = ImageFilter(rawValue: state.minificationFilter) ?? .linear
         let magnification = ImageFilter(rawValue: state.magnificationFilter) ?? .linear
         for piece in ContentsLayout.pieces(for: state, imageSize: image.size) {

@@ -68,14 +68,17 @@ struct DrawListBuilder {
     var cull: PixelRect
     /// Where `contents` images come from: the scene being compiled.
     var scene: any SceneSource
+    /// Rasterizes what shape, gradient and text layers draw of their own; nil draws only their CALayer parts.
+    var content: ContentRasterizer?
     var items: [DrawItem] = []
     private var depth = 0
     private var visitsLeft = maximumVisits
     private var warned = false
 
-    init(output: PixelRect, scene: any SceneSource) {
+    init(output: PixelRect, scene: any SceneSource, content: ContentRasterizer? = nil) {
         self.cull = output
         self.scene = scene
+        self.content = content
     }
 
     // MARK: Layers

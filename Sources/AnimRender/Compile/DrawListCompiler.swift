@@ -24,16 +24,21 @@ public struct DrawListCompiler: Sendable {
     public let outputSize: PixelSize
     public let clearColor: Color
 
-    public init(outputSize: PixelSize, clearColor: Color = .black) {
+    /// Rasterizes (and caches) what shape, gradient and text layers draw of their own. Shared by copies of
+    /// the compiler, so keep one compiler for an output and its cache stays warm.
+    public let content: ContentRasterizer
+
+    public init(outputSize: PixelSize, clearColor: Color = .black, content: ContentRasterizer = ContentRasterizer()) {
         self.outputSize = outputSize
         self.clearColor = clearColor
+        self.content = content
     }
 
     /// Every scene in order as one frame; each scene's roots are siblings in the output's space, sorted by
     /// zPosition like any sublayers (equal values keep their order).
     public func compile(_ scenes: [any SceneSource]) -> DrawList {
         guard let first = scenes.first else { return DrawList(size: outputSize, clearColor: clearColor) }
-        var builder = DrawListBuilder(output: PixelRect(size: outputSize), scene: first)
+        var builder = DrawListBuilder(output: PixelRect(size: outputSize), scene: first, content: content)
         for scene in scenes {
             builder.scene = scene
             let (roots, order) = DrawListBuilder.sortedSublayers(scene.roots, from: .live(scene))
@@ -57,7 +62,7 @@ public struct DrawListCompiler: Sendable {
             return Int(min(max(1, length.rounded(.up)), Double(Self.maximumLayerListSide)))
         }
         let size = PixelSize(width: side(bounds.width), height: side(bounds.height))
-        var builder = DrawListBuilder(output: PixelRect(size: size), scene: scene)
+        var builder = DrawListBuilder(output: PixelRect(size: size), scene: scene, content: content)
         builder.emit(target, from: .live(scene), under: .detached, above: .identity, alpha: 1, clip: nil, shadows: true)
         return DrawList(size: size, clearColor: .clear, items: builder.items)
     }

@@ -130,3 +130,36 @@ enum TestImages {
             pixels: PixelBuffer(size: PixelSize(width: width, height: height), bytes: bytes))
     }
 }
+
+/// A shape layer with the given frame showing `path`, its properties changed by `change`.
+func shape(
+    _ x: Double, _ y: Double, _ w: Double, _ h: Double, _ path: BezierPath,
+    _ change: (inout ShapeLayerProperties) -> Void
+) -> LayerState {
+    layer(x, y, w, h, nil, class: .shape) {
+        $0.special.modifyShape {
+            $0.path = path
+            change(&$0)
+        }
+    }
+}
+
+/// A gradient layer with the given frame, its properties changed by `change`.
+func gradient(
+    _ x: Double, _ y: Double, _ w: Double, _ h: Double, _ change: (inout GradientLayerProperties) -> Void
+) -> LayerState {
+    layer(x, y, w, h, nil, class: .gradient) { $0.special.modifyGradient(change) }
+}
+
+/// A text layer with the given frame showing `string`, its properties changed by `change`.
+func text(
+    _ x: Double, _ y: Double, _ w: Double, _ h: Double, _ string: String,
+    _ change: (inout TextLayerProperties) -> Void
+) -> LayerState {
+    layer(x, y, w, h, nil, class: .text) {
+        $0.special.modifyText {
+            $0.string = string
+            change(&$0)
+        }
+    }
+}

@@ -22,7 +22,7 @@ enum SceneCatalog {
         [
             backgroundsAndCorners, borders, transforms2D, perspective3D, transformLayer3D, zOrder, hiddenAndDoubleSided,
             groupOpacity, masksToBounds, maskLayer, shadows, contentsGravity, contentsRectScaleFilters, nineSlice,
-            oversize,
+            oversize, shapeLayers, gradientLayers, textLayers,
         ] + transitions
     }
 
@@ -292,6 +292,110 @@ enum SceneCatalog {
         var b = SceneBuilder()
         let image = b.addImage(TestImages.strip(width: 20_000, height: 300), id: 1)
         b.add(layer(-9_950, -120, 20_000, 300, Palette.red) { $0.contents = image })
+        return b.scene
+    }
+
+    /// CAShapeLayer: a filled and stroked triangle (round joins), a circle stroked to 60 % with round caps,
+    /// a dashed line, a rotated square with an even-odd hole.
+    static let shapeLayers = NamedScene(name: "shape-layers", size: size) {
+        var b = SceneBuilder()
+        var triangle = BezierPath()
+        triangle.move(to: Point(x: 4, y: 30))
+        triangle.addLine(to: Point(x: 22, y: 2))
+        triangle.addLine(to: Point(x: 40, y: 30))
+        triangle.closeSubpath()
+        b.add(
+            shape(4, 4, 44, 34, triangle) {
+                $0.fillColor = Palette.yellow
+                $0.strokeColor = Palette.red
+                $0.lineWidth = 3
+                $0.lineJoin = "round"
+            })
+        b.add(
+            shape(54, 4, 34, 34, .ellipse(in: Rect(x: 3, y: 3, width: 28, height: 28))) {
+                $0.fillColor = nil
+                $0.strokeColor = Palette.blue
+                $0.lineWidth = 5
+                $0.lineCap = "round"
+                $0.strokeEnd = 0.6
+            })
+        var line = BezierPath()
+        line.move(to: Point(x: 2, y: 10))
+        line.addLine(to: Point(x: 40, y: 10))
+        b.add(
+            shape(4, 44, 44, 20, line) {
+                $0.strokeColor = .white
+                $0.lineWidth = 4
+                $0.lineDashPattern = [6, 3]
+                $0.lineDashPhase = 2
+            })
+        var holed = BezierPath.rect(Rect(x: 0, y: 0, width: 26, height: 26))
+        holed.elements += BezierPath.rect(Rect(x: 8, y: 8, width: 10, height: 10)).elements
+        var square = shape(60, 42, 26, 26, holed) {
+            $0.fillColor = Palette.green
+            $0.fillRule = "even-odd"
+        }
+        square.transform = .rotation(.pi / 10, 0, 0, 1)
+        b.add(square)
+        return b.scene
+    }
+
+    /// CAGradientLayer: axial with locations and rounded corners, radial over a background, conic in a circle.
+    static let gradientLayers = NamedScene(name: "gradient-layers", size: size) {
+        var b = SceneBuilder()
+        var axial = gradient(4, 4, 88, 20) {
+            $0.colors = [Palette.red, Palette.yellow, Palette.blue]
+            $0.locations = [0, 0.3, 1]
+            $0.startPoint = Point(x: 0, y: 0.5)
+            $0.endPoint = Point(x: 1, y: 0.5)
+        }
+        axial.cornerRadius = 6
+        b.add(axial)
+        var radial = gradient(4, 28, 42, 40) {
+            $0.colors = [.white, Palette.green.withAlpha(0)]
+            $0.gradientType = "radial"
+            $0.startPoint = Point(x: 0.5, y: 0.5)
+            $0.endPoint = Point(x: 1, y: 1)
+        }
+        radial.backgroundColor = Palette.grey
+        b.add(radial)
+        var conic = gradient(50, 28, 42, 40) {
+            $0.colors = [Palette.red, Palette.green, Palette.blue, Palette.red]
+            $0.gradientType = "conic"
+            $0.startPoint = Point(x: 0.5, y: 0.5)
+            $0.endPoint = Point(x: 1, y: 0.5)
+        }
+        conic.cornerRadius = 20
+        b.add(conic)
+        return b.scene
+    }
+
+    /// CATextLayer: a centred title, a wrapped paragraph truncated at the end, right-aligned text scaled 2×.
+    static let textLayers = NamedScene(name: "text-layers", size: PixelSize(width: 128, height: 72)) {
+        var b = SceneBuilder()
+        var title = text(2, 2, 124, 20, "animserver") {
+            $0.fontSize = 16
+            $0.alignmentMode = "center"
+            $0.foregroundColor = .white
+        }
+        title.backgroundColor = Palette.blue
+        b.add(title)
+        b.add(
+            text(2, 24, 80, 30, "Animations never stutter on a kiosk screen") {
+                $0.fontSize = 10
+                $0.isWrapped = true
+                $0.truncationMode = "end"
+                $0.foregroundColor = Palette.yellow
+            })
+        var scaled = text(84, 30, 20, 10, "2×") {
+            $0.fontSize = 8
+            $0.alignmentMode = "right"
+            $0.foregroundColor = Palette.green
+        }
+        scaled.anchorPoint = Point(x: 0, y: 0)
+        scaled.position = Point(x: 84, y: 40)
+        scaled.transform = .scale(2, 2, 1)
+        b.add(scaled)
         return b.scene
     }
 
