@@ -185,6 +185,51 @@ import Testing
         #expect(pixel(shot, 30, 60) == Self.black && pixel(shot, 59, 60) == Self.black)
     }
 
+    /// A CATransition added in the same transaction that turns the layer from red to blue: the server keeps
+    /// the old red state and draws both, cross-faded at half way and pushed half way.
+    @Test(arguments: renderers)
+    func aTransitionDrawsTheOldAndTheNewState(renderer: String) throws {
+        let daemon = try DaemonHarness(renderer: renderer)
+        let client = try connectClient(daemon, name: "transition")
+        Transaction.begin()
+        let fading = AnimKit.Layer(connection: client)
+        fading.frame = Rect(x: 10, y: 10, width: 40, height: 40)
+        fading.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        let pushed = AnimKit.Layer(connection: client)
+        pushed.frame = Rect(x: 80, y: 10, width: 40, height: 40)
+        pushed.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        Transaction.commit()
+        try client.sync()
+
+        Transaction.begin()
+        Transaction.disableActions = true
+        let fade = AnimKit.Transition(type: .fade)
+        fade.duration = 1
+        fade.timingFunction = .linear
+        try fading.add(fade, forKey: "transition")
+        fading.backgroundColor = Color(red: 0, green: 0, blue: 1)
+        let push = AnimKit.Transition(type: .push, subtype: .fromLeft)
+        push.duration = 1
+        push.timingFunction = .linear
+        try pushed.add(push, forKey: "transition")
+        pushed.backgroundColor = Color(red: 0, green: 0, blue: 1)
+        Transaction.commit()
+        try client.sync()
+
+        try moveClock(client, to: 0.5)
+        let half = try client.screenshot()
+        // Fade: red and blue added at half strength each.
+        let mix = pixel(half, 30, 30)
+        #expect(abs(Int(mix[0]) - 128) <= 2 && mix[1] == 0 && abs(Int(mix[2]) - 128) <= 2 && mix[3] == 255, "\(mix)")
+        // Push from the left: the new blue state has come in 20 points (80..<100), the old red moved right.
+        #expect(pixel(half, 90, 30) == [0, 0, 255, 255])
+        #expect(pixel(half, 110, 30) == Self.red && pixel(half, 135, 30) == Self.red)
+        try moveClock(client, to: 1.5)
+        let done = try client.screenshot()
+        #expect(pixel(done, 30, 30) == [0, 0, 255, 255] && pixel(done, 110, 30) == [0, 0, 255, 255])
+        #expect(pixel(done, 135, 30) == Self.black)
+    }
+
     @Test func recordWritesOneFilePerManualStep() throws {
         let daemon = try DaemonHarness()
         let client = try connectClient(daemon, name: "record")
