@@ -3,7 +3,9 @@ import CPixman
 
 extension SoftwareRenderer {
     /// A `RectDraw`: a pixman fill when the rule covers whole pixels exactly (axis-aligned, no radii, no border,
-    /// whole-pixel edges or no antialiasing), else the colour through a `RectCoverage` mask.
+    /// whole-pixel edges or no antialiasing); an axis-aligned rectangle without a border as solid fills of its
+    /// constant-coverage boxes plus masks for its corners (`AxisAlignedCoverage`); else the colour through a
+    /// `RectCoverage` mask. All three give the same bytes.
     func drawRect(_ r: RectDraw, into target: DrawTarget) throws(RenderError) {
         guard let clip = target.clip(r.clip) else { return }
         let color = Pixman.premultiplied8(r.color)
@@ -22,11 +24,61 @@ extension SoftwareRenderer {
                 antialiased: r.antialiased),
             let box = coverage.outputBounds?.intersection(clip)
         else { return }
-        let mask = try pool.take(box, format: PIXMAN_a8)
-        defer { pool.recycle(mask) }
-        coverage.rasterize(into: mask.base, stride: mask.stride, area: box, alpha: 1)
-        try composite(color: color, mask: mask, into: target)
+        if useAxisAlignedSplit, axisCoverage.split(coverage, area: box, alpha: 1) {
+            try drawSplit(color: color, into: target)
+        } else {
+            let mask = try pool.take(box, format: PIXMAN_a8)
+            defer { pool.recycle(mask) }
+            coverage.rasterize(into: mask.base, stride: mask.stride, area: box, alpha: 1)
+            try composite(color: color, mask: mask, into: target)
+        }
         stats.itemsDrawn += 1
+    }
+
+    /// Draws `axisCoverage`'s last split in `color`: each coverage byte's boxes in one fill of the colour scaled
+    /// by that byte (as pixman's in() scales a colour by a mask byte, so the bytes match the masked composite),
+    /// each block through `blockMask`.
+    private func drawSplit(
+        color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), into target: DrawTarget
+    ) throws(RenderError) {
+        let boxes = axisCoverage.boxes
+        for (i, first) in boxes.enumerated() where !boxes[..<i].contains(where: { $0.value == first.value }) {
+            fillBoxes.removeAll(keepingCapacity: true)
+            for box in boxes[i...] where box.value == first.value {
+                let at = target.local(box.rect)
+                fillBoxes.append(
+                    pixman_box32_t(x1: Int32(at.x), y1: Int32(at.y), x2: Int32(at.maxX), y2: Int32(at.maxY)))
+            }
+            var c = Pixman.color16(Pixman.scaled(color, by: first.value))
+            guard pixman_image_fill_boxes(PIXMAN_OP_OVER, target.image, &c, Int32(fillBoxes.count), fillBoxes) != 0
+            else { throw .outOfMemory(size: PixelSize(width: 1, height: 1)) }
+        }
+        guard !axisCoverage.blocks.isEmpty else { return }
+        var solid: OpaquePointer?
+        defer { if let solid { pixman_image_unref(solid) } }
+        for block in axisCoverage.blocks {
+            let mask = try blockMask(fitting: block)
+            guard axisCoverage.writeBlock(block, into: mask.base, stride: mask.stride) else { continue }
+            if solid == nil { solid = Pixman.solid(color) }
+            guard let solid else { throw .outOfMemory(size: PixelSize(width: 1, height: 1)) }
+            let at = target.local(block)
+            pixman_image_composite32(
+                PIXMAN_OP_OVER, solid, mask.image, target.image, 0, 0, 0, 0, Int32(at.x), Int32(at.y),
+                Int32(at.width), Int32(at.height))
+        }
+    }
+
+    /// `blockMask`, replaced by a larger one when `block` does not fit.
+    private func blockMask(fitting block: PixelRect) throws(RenderError) -> Offscreen {
+        if let mask = blockMask, mask.rect.width >= block.width, mask.rect.height >= block.height { return mask }
+        let old = blockMask?.rect ?? PixelRect(x: 0, y: 0, width: 64, height: 64)
+        if let mask = blockMask { pool.recycle(mask) }
+        blockMask = nil
+        let mask = try pool.take(
+            PixelRect(x: 0, y: 0, width: max(old.width, block.width), height: max(old.height, block.height)),
+            format: PIXMAN_a8)
+        blockMask = mask
+        return mask
     }
 
     /// The output pixels `rect` covers fully, when the coverage rule gives exactly those pixels 1 and every other

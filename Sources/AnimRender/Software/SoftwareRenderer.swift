@@ -33,6 +33,14 @@ public final class SoftwareRenderer: Renderer {
     private var size: PixelSize
     private var output: Offscreen?
     let pool = OffscreenPool()
+    /// Reused by every axis-aligned rectangle: its boxes, blocks and scratch arrays.
+    let axisCoverage = AxisAlignedCoverage()
+    /// An a8 mask reused for the per-pixel blocks of axis-aligned rectangles; grown when a block does not fit.
+    var blockMask: Offscreen?
+    /// Draw axis-aligned rectangles as boxes and corner blocks (false: through a whole mask, as tests compare).
+    var useAxisAlignedSplit = true
+    /// Boxes of one coverage byte, reused between draws.
+    var fillBoxes: [pixman_box32_t] = []
     /// The stats of the frame being drawn.
     var stats = RenderStats()
     private let logger = Logger(label: "animserver.render.software")
@@ -49,6 +57,7 @@ public final class SoftwareRenderer: Renderer {
 
     deinit {
         if let output { pool.recycle(output) }
+        if let blockMask { pool.recycle(blockMask) }
     }
 
     private static func allocate(_ size: PixelSize, pool: OffscreenPool) throws(RenderError) -> Offscreen? {
