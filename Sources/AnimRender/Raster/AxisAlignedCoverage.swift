@@ -54,18 +54,37 @@ final class AxisAlignedCoverage {
 
     /// Writes the bytes of `rect` (one of `blocks`) into `base`, rows `stride` bytes apart; true when any is not 0.
     func writeBlock(_ rect: PixelRect, into base: UnsafeMutablePointer<UInt8>, stride: Int) -> Bool {
-        columnTerms.removeAll(keepingCapacity: true)
-        for x in rect.x..<rect.maxX { columnTerms.append(rule.qx(x)) }
+        let rule = self.rule
+        let scale = self.scale
+        let full = UInt8(scale.rounded())
+        // A block lies in one quadrant: one radius, and G's px per column and py per row computed as G does.
+        let r = rule.shape.radius(right: rule.x.isPositive(rect.x), bottom: rule.y.isPositive(rect.y))
+        let arc = rule.arcShortcut(radius: r)
+        var terms = columnTerms
+        columnTerms = []
+        terms.removeAll(keepingCapacity: true)
+        for x in rect.x..<rect.maxX {
+            terms.append(rule.qx(x))
+            terms.append(rule.x.p(x, radius: r))
+        }
         var any: UInt8 = 0
         for y in rect.y..<rect.maxY {
             let qy = rule.qy(y)
+            let py = rule.y.p(y, radius: r)
             let row = base + (y - rect.y) * stride
             for i in 0..<rect.width {
-                let v = byte(rule.coverage(qx: columnTerms[i], qy: qy))
+                let px = terms[2 * i + 1]
+                let v: UInt8
+                if px > 0, py > 0, case let d2 = px * px + py * py, d2 <= arc.fullBelow || d2 >= arc.zeroAbove {
+                    v = d2 <= arc.fullBelow ? full : 0
+                } else {
+                    v = UInt8((rule.coverage(qx: terms[2 * i], qy: qy) * scale).rounded())
+                }
                 row[i] = v
                 any |= v
             }
         }
+        columnTerms = terms
         return any != 0
     }
 
@@ -80,11 +99,15 @@ final class AxisAlignedCoverage {
         let sy = rows.split(area.y..<area.maxY)
         // How many outer columns (rows) each end of the area needs: the most any quadrant there needs.
         var outer = (left: 0, right: 0, top: 0, bottom: 0)
-        for columnSide in [area.x..<sx, sx..<area.maxX] where !columnSide.isEmpty {
+        for side in 0..<2 {
+            let columnSide = side == 0 ? area.x..<sx : sx..<area.maxX
+            guard !columnSide.isEmpty else { continue }
             let right = columns.isPositive(columnSide.lowerBound)
             // The outer end of a side is where |s| grows: the high end when q grows to the right on the positive side.
             let columnsFromLow = right != (columns.k > 0)
-            for rowSide in [area.y..<sy, sy..<area.maxY] where !rowSide.isEmpty {
+            for rowHalf in 0..<2 {
+                let rowSide = rowHalf == 0 ? area.y..<sy : sy..<area.maxY
+                guard !rowSide.isEmpty else { continue }
                 let bottom = rows.isPositive(rowSide.lowerBound)
                 let rowsFromLow = bottom != (rows.k > 0)
                 let r = rule.shape.radius(right: right, bottom: bottom)
@@ -245,14 +268,24 @@ private struct AxisRule {
         shape.coverage(qx: qx, qy: qy, j11: j11, j12: 0, j21: 0, j22: j22, antialiased: antialiased)
     }
 
-    /// Every term finite over `area` (p is largest at the area's ends, so checking them covers the rest).
+    /// Every term finite over `area`, px² + py² included (|p| is largest at the area's ends, so checking them covers
+    /// the rest).
     func isFinite(over area: PixelRect) -> Bool {
         guard j11.isFinite, j22.isFinite, x.inside.isFinite, y.inside.isFinite else { return false }
         let r = shape.maxRadius
-        return [
-            x.p(area.x, radius: r), x.p(area.maxX - 1, radius: r), y.p(area.y, radius: r),
-            y.p(area.maxY - 1, radius: r),
-        ].allSatisfy(\.isFinite)
+        let px = max(abs(x.p(area.x, radius: r)), abs(x.p(area.maxX - 1, radius: r)))
+        let py = max(abs(y.p(area.y, radius: r)), abs(y.p(area.maxY - 1, radius: r)))
+        return (px * px + py * py).isFinite
+    }
+
+    /// Where G's corner branch is certainly 1 or 0, in terms of px² + py² (G's own sum): its d = √(px² + py²) − r
+    /// is at most −(half a pixel) or at least +(half a pixel) for any edge direction, g ≤ max(|j11|, |j22|), with
+    /// margins far above rounding. Between the two, G itself.
+    func arcShortcut(radius r: Double) -> (fullBelow: Double, zeroAbove: Double) {
+        let h = antialiased ? 0.5 * max(abs(j11), abs(j22)) * (1 + 1e-6) : 0
+        let a = r - h
+        let b = r + h
+        return (a > 0 ? a * a * (1 - 1e-9) : -1, b * b * (1 + 1e-9))
     }
 }
 
