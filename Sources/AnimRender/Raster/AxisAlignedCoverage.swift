@@ -26,7 +26,7 @@ struct CoverageBox: Equatable {
 /// - what is left (the corner): per pixel.
 /// Narrowing a quadrant's inside ranges keeps all four statements true, so the four quadrants share one inside
 /// rectangle. Each strip's byte is G at one pixel of it, never a re-derived formula.
-final class AxisAlignedCoverage {
+struct AxisAlignedCoverage {
     /// The constant boxes of the last `split` (zero bytes left out), inside its area.
     private(set) var boxes: [CoverageBox] = []
     /// The rectangles of the last `split` whose bytes `writeBlock` computes pixel by pixel, inside its area.
@@ -34,13 +34,16 @@ final class AxisAlignedCoverage {
     private var rule = AxisRule.none
     private var scale = 0.0
     private var columnTerms: [Double] = []
+    private var rowTerms: [Double] = []
+    private var cacheKey: [Double] = []
+    private var cornerCache = CornerCache()
     private var stripTop: [UInt8] = []
     private var stripBottom: [UInt8] = []
 
     /// Splits `coverage`'s pixels in `area` (bytes round(255 × coverage × `alpha`), as `rasterize` writes) into
     /// `boxes` and `blocks`, which together cover `area ∩ outputBounds` once. false, with nothing split, when the
     /// coverage is a border or its transform is not axis-aligned (use `rasterize`).
-    func split(_ coverage: RectCoverage, area: PixelRect, alpha: Double) -> Bool {
+    mutating func split(_ coverage: RectCoverage, area: PixelRect, alpha: Double) -> Bool {
         boxes.removeAll(keepingCapacity: true)
         blocks.removeAll(keepingCapacity: true)
         guard !coverage.isBorder, let rule = AxisRule(coverage) else { return false }
@@ -53,45 +56,104 @@ final class AxisAlignedCoverage {
     }
 
     /// Writes the bytes of `rect` (one of `blocks`) into `base`, rows `stride` bytes apart; true when any is not 0.
-    func writeBlock(_ rect: PixelRect, into base: UnsafeMutablePointer<UInt8>, stride: Int) -> Bool {
+    mutating func writeBlock(_ rect: PixelRect, into base: UnsafeMutablePointer<UInt8>, stride: Int) -> Bool {
+        let r = blockTerms(rect)
+        return blockBytes(rect, radius: r, into: base, stride: stride)
+    }
+
+    /// Calls `body` with the bytes of `rect` (one of `blocks`), rows `rect.width` bytes apart, unless all are 0.
+    /// Blocks of at most `CornerCache.maxPixels` come from a cache keyed by every input of their bytes (each
+    /// column's px, each row's py, the radius, the jacobian, antialiasing and alpha), so rectangles that share a
+    /// radius and sub-pixel phase compute their corners once.
+    mutating func withBlock(_ rect: PixelRect, _ body: (UnsafePointer<UInt8>) -> Void) {
+        let r = blockTerms(rect)
+        guard rect.pixelCount <= CornerCache.maxPixels else {
+            var bytes = [UInt8](repeating: 0, count: rect.pixelCount)
+            let any = bytes.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress.map { blockBytes(rect, radius: r, into: $0, stride: rect.width) } ?? false
+            }
+            if any { bytes.withUnsafeBufferPointer { if let base = $0.baseAddress { body(base) } } }
+            return
+        }
+        cacheKey.removeAll(keepingCapacity: true)
+        cacheKey.append(r)
+        cacheKey.append(rule.j11)
+        cacheKey.append(rule.j22)
+        cacheKey.append(scale)
+        cacheKey.append(rule.antialiased ? 1 : 0)
+        cacheKey.append(Double(rect.width))
+        cacheKey.append(Double(rect.height))
+        for i in 0..<rect.width { cacheKey.append(columnTerms[2 * i + 1]) }
+        for j in 0..<rect.height { cacheKey.append(rowTerms[2 * j + 1]) }
+        if let hit = cornerCache.bytes(for: cacheKey) {
+            if hit.any { hit.bytes.withUnsafeBufferPointer { if let base = $0.baseAddress { body(base) } } }
+            return
+        }
+        var bytes = [UInt8](repeating: 0, count: rect.pixelCount)
+        let any = bytes.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { blockBytes(rect, radius: r, into: $0, stride: rect.width) } ?? false
+        }
+        cornerCache.store(bytes, any: any, for: cacheKey)
+        if any { bytes.withUnsafeBufferPointer { if let base = $0.baseAddress { body(base) } } }
+    }
+
+    /// Fills `columnTerms` with (qx, px) per column and `rowTerms` with (qy, py) per row of `rect`, px and py as G
+    /// computes them; returns the radius. A block lies in one quadrant, so one radius serves every pixel.
+    private mutating func blockTerms(_ rect: PixelRect) -> Double {
+        let r = rule.shape.radius(right: rule.x.isPositive(rect.x), bottom: rule.y.isPositive(rect.y))
+        columnTerms.removeAll(keepingCapacity: true)
+        for x in rect.x..<rect.maxX {
+            columnTerms.append(rule.qx(x))
+            columnTerms.append(rule.x.p(x, radius: r))
+        }
+        rowTerms.removeAll(keepingCapacity: true)
+        for y in rect.y..<rect.maxY {
+            rowTerms.append(rule.qy(y))
+            rowTerms.append(rule.y.p(y, radius: r))
+        }
+        return r
+    }
+
+    /// The bytes of `rect` from the terms `blockTerms` left; true when any is not 0.
+    private func blockBytes(
+        _ rect: PixelRect, radius r: Double, into base: UnsafeMutablePointer<UInt8>, stride: Int
+    ) -> Bool {
         let rule = self.rule
         let scale = self.scale
         let full = UInt8(scale.rounded())
-        // A block lies in one quadrant: one radius, and G's px per column and py per row computed as G does.
-        let r = rule.shape.radius(right: rule.x.isPositive(rect.x), bottom: rule.y.isPositive(rect.y))
         let arc = rule.arcShortcut(radius: r)
-        var terms = columnTerms
-        columnTerms = []
-        terms.removeAll(keepingCapacity: true)
-        for x in rect.x..<rect.maxX {
-            terms.append(rule.qx(x))
-            terms.append(rule.x.p(x, radius: r))
-        }
         var any: UInt8 = 0
-        for y in rect.y..<rect.maxY {
-            let qy = rule.qy(y)
-            let py = rule.y.p(y, radius: r)
-            let row = base + (y - rect.y) * stride
+        for j in 0..<rect.height {
+            let qy = rowTerms[2 * j]
+            let py = rowTerms[2 * j + 1]
+            let row = base + j * stride
             for i in 0..<rect.width {
-                let px = terms[2 * i + 1]
+                let px = columnTerms[2 * i + 1]
                 let v: UInt8
                 if px > 0, py > 0, case let d2 = px * px + py * py, d2 <= arc.fullBelow || d2 >= arc.zeroAbove {
                     v = d2 <= arc.fullBelow ? full : 0
                 } else {
-                    v = UInt8((rule.coverage(qx: terms[2 * i], qy: qy) * scale).rounded())
+                    v = Self.round(rule.coverage(qx: columnTerms[2 * i], qy: qy) * scale)
                 }
                 row[i] = v
                 any |= v
             }
         }
-        columnTerms = terms
         return any != 0
     }
 
+    /// `UInt8(x.rounded())` for x in [0, 255] (half away from zero) without a libm call: the fraction x − ⌊x⌋ is
+    /// exact in binary floating point.
     @inline(__always)
-    private func byte(_ c: Double) -> UInt8 { UInt8((c * scale).rounded()) }
+    private static func round(_ x: Double) -> UInt8 {
+        let whole = UInt8(x)
+        return x - Double(whole) >= 0.5 ? whole + 1 : whole
+    }
 
-    private func splitQuadrants(_ area: PixelRect) {
+    @inline(__always)
+    private func byte(_ c: Double) -> UInt8 { Self.round(c * scale) }
+
+    private mutating func splitQuadrants(_ area: PixelRect) {
         let columns = rule.x
         let rows = rule.y
         // The first column (row) on the other local side than the area's first; the area's end when none.
@@ -148,14 +210,14 @@ final class AxisAlignedCoverage {
         appendBlock(r..<area.maxX, b..<area.maxY)
     }
 
-    private func appendBlock(_ xs: Range<Int>, _ ys: Range<Int>) {
+    private mutating func appendBlock(_ xs: Range<Int>, _ ys: Range<Int>) {
         guard !xs.isEmpty, !ys.isEmpty else { return }
         blocks.append(PixelRect(x: xs.lowerBound, y: ys.lowerBound, width: xs.count, height: ys.count))
     }
 
     /// Columns `xs` over `rows`, whose rows before `split` are on one local side and the rest on the other: each
     /// side's byte is G at its first (last) row; runs of equal bytes become boxes.
-    private func verticalStrip(_ xs: Range<Int>, rows: Range<Int>, split: Int) {
+    private mutating func verticalStrip(_ xs: Range<Int>, rows: Range<Int>, split: Int) {
         guard !xs.isEmpty else { return }
         let top = rows.lowerBound..<max(rows.lowerBound, min(split, rows.upperBound))
         let bottom = top.upperBound..<rows.upperBound
@@ -174,7 +236,7 @@ final class AxisAlignedCoverage {
     }
 
     /// Rows `ys` over `columns`, split in two local sides at `split` as `verticalStrip` does columns.
-    private func horizontalStrip(_ ys: Range<Int>, columns: Range<Int>, split: Int) {
+    private mutating func horizontalStrip(_ ys: Range<Int>, columns: Range<Int>, split: Int) {
         guard !ys.isEmpty else { return }
         let left = columns.lowerBound..<max(columns.lowerBound, min(split, columns.upperBound))
         let right = left.upperBound..<columns.upperBound
@@ -194,7 +256,7 @@ final class AxisAlignedCoverage {
 
     /// Boxes for runs of `along` with equal (stripTop, stripBottom) bytes: one box over both parts when the two
     /// bytes are equal, else one per part; zero bytes make no box.
-    private func appendRuns(
+    private mutating func appendRuns(
         _ along: Range<Int>, top: Range<Int>, bottom: Range<Int>, box: (Range<Int>, Range<Int>) -> PixelRect
     ) {
         var start = 0
@@ -352,5 +414,37 @@ extension RoundedRect {
     @inline(__always)
     func radius(right: Bool, bottom: Bool) -> Double {
         right ? (bottom ? bottomRight : topRight) : (bottom ? bottomLeft : topLeft)
+    }
+}
+
+/// Corner blocks' bytes by their inputs, direct-mapped by a hash of the key and checked against the whole key.
+private struct CornerCache {
+    /// Larger blocks (a big radius) are rare enough to compute each time.
+    static let maxPixels = 256
+    private static let slotCount = 512
+    private var slots: [(key: [Double], bytes: [UInt8], any: Bool)?] = Array(repeating: nil, count: slotCount)
+
+    private static func slot(_ key: [Double]) -> Int {
+        // Small doubles differ in their high bits: fold them down at every step, then mix (splitmix64's finaliser).
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for v in key {
+            h = (h ^ v.bitPattern) &* 0x0000_0100_0000_01B3
+            h ^= h >> 32
+        }
+        h ^= h >> 30
+        h &*= 0xBF58_476D_1CE4_E5B9
+        h ^= h >> 27
+        h &*= 0x94D0_49BB_1331_11EB
+        h ^= h >> 31
+        return Int(truncatingIfNeeded: h & UInt64(slotCount - 1))
+    }
+
+    func bytes(for key: [Double]) -> (bytes: [UInt8], any: Bool)? {
+        guard let entry = slots[Self.slot(key)], entry.key == key else { return nil }
+        return (entry.bytes, entry.any)
+    }
+
+    mutating func store(_ bytes: [UInt8], any: Bool, for key: [Double]) {
+        slots[Self.slot(key)] = (key, bytes, any)
     }
 }

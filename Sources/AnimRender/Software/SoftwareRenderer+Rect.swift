@@ -35,37 +35,78 @@ extension SoftwareRenderer {
         stats.itemsDrawn += 1
     }
 
-    /// Draws `axisCoverage`'s last split in `color`: each coverage byte's boxes in one fill of the colour scaled
-    /// by that byte (as pixman's in() scales a colour by a mask byte, so the bytes match the masked composite),
-    /// each block through `blockMask`.
+    /// Draws `axisCoverage`'s last split in `color`. Small boxes and blocks (edge strips, corners) are blended here
+    /// (`SolidOver`, pixman's arithmetic); larger ones go to pixman: each coverage byte's boxes in one fill of the
+    /// colour scaled by that byte (pixman's in(), so the bytes match the masked composite), blocks through
+    /// `blockMask`.
     private func drawSplit(
         color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), into target: DrawTarget
     ) throws(RenderError) {
+        let pixel = UInt32(color.a) << 24 | UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
         let boxes = axisCoverage.boxes
-        for (i, first) in boxes.enumerated() where !boxes[..<i].contains(where: { $0.value == first.value }) {
-            fillBoxes.removeAll(keepingCapacity: true)
-            for box in boxes[i...] where box.value == first.value {
+        var large = false
+        for box in boxes {
+            if let pixels = target.pixels, Self.blendsInSwift(box.rect) {
                 let at = target.local(box.rect)
-                fillBoxes.append(
-                    pixman_box32_t(x1: Int32(at.x), y1: Int32(at.y), x2: Int32(at.maxX), y2: Int32(at.maxY)))
+                SolidOver.fill(
+                    box.value == 255 ? pixel : SolidOver.scale(pixel, by: UInt32(box.value)),
+                    base: pixels.base + at.y * pixels.rowPixels + at.x, rowPixels: pixels.rowPixels, width: at.width,
+                    height: at.height)
+            } else {
+                large = true
             }
-            var c = Pixman.color16(Pixman.scaled(color, by: first.value))
-            guard pixman_image_fill_boxes(PIXMAN_OP_OVER, target.image, &c, Int32(fillBoxes.count), fillBoxes) != 0
-            else { throw .outOfMemory(size: PixelSize(width: 1, height: 1)) }
         }
-        guard !axisCoverage.blocks.isEmpty else { return }
+        if large {
+            for (i, first) in boxes.enumerated() where !Self.blendsInSwift(first.rect) || target.pixels == nil {
+                // Each byte's boxes once: at the first large box with that byte.
+                guard
+                    !boxes[..<i].contains(where: {
+                        $0.value == first.value && (!Self.blendsInSwift($0.rect) || target.pixels == nil)
+                    })
+                else { continue }
+                fillBoxes.removeAll(keepingCapacity: true)
+                for box in boxes[i...]
+                where box.value == first.value && (!Self.blendsInSwift(box.rect) || target.pixels == nil) {
+                    let at = target.local(box.rect)
+                    fillBoxes.append(
+                        pixman_box32_t(x1: Int32(at.x), y1: Int32(at.y), x2: Int32(at.maxX), y2: Int32(at.maxY)))
+                }
+                var c = Pixman.color16(Pixman.scaled(color, by: first.value))
+                guard
+                    pixman_image_fill_boxes(PIXMAN_OP_OVER, target.image, &c, Int32(fillBoxes.count), fillBoxes) != 0
+                else { throw .outOfMemory(size: PixelSize(width: 1, height: 1)) }
+            }
+        }
+        let blocks = axisCoverage.blocks
+        guard !blocks.isEmpty else { return }
         var solid: OpaquePointer?
         defer { if let solid { pixman_image_unref(solid) } }
-        for block in axisCoverage.blocks {
+        for block in blocks {
+            let at = target.local(block)
+            if let pixels = target.pixels, Self.blendsInSwift(block) {
+                axisCoverage.withBlock(block) { bytes in
+                    SolidOver.masked(
+                        pixel, mask: bytes, maskStride: block.width,
+                        base: pixels.base + at.y * pixels.rowPixels + at.x, rowPixels: pixels.rowPixels,
+                        width: at.width, height: at.height)
+                }
+                continue
+            }
             let mask = try blockMask(fitting: block)
             guard axisCoverage.writeBlock(block, into: mask.base, stride: mask.stride) else { continue }
             if solid == nil { solid = Pixman.solid(color) }
             guard let solid else { throw .outOfMemory(size: PixelSize(width: 1, height: 1)) }
-            let at = target.local(block)
             pixman_image_composite32(
                 PIXMAN_OP_OVER, solid, mask.image, target.image, 0, 0, 0, 0, Int32(at.x), Int32(at.y),
                 Int32(at.width), Int32(at.height))
         }
+    }
+
+    /// Boxes blended in Swift rather than by a pixman call: thin columns (pixman walks them a row at a time) and
+    /// boxes small enough that a call's fixed cost exceeds the blending.
+    @inline(__always)
+    static func blendsInSwift(_ box: PixelRect) -> Bool {
+        box.width <= 4 || box.pixelCount <= 256
     }
 
     /// `blockMask`, replaced by a larger one when `block` does not fit.
@@ -94,22 +135,23 @@ extension SoftwareRenderer {
         let ay = (rect.minY * t.m22 + t.m42) / t.m44
         let by = (rect.maxY * t.m22 + t.m42) / t.m44
         let limit = Double(1 << 28)
-        let edges = [min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)].map { min(limit, max(-limit, $0)) }
-        let first: (Double) -> Double
-        let last: (Double) -> Double
+        func clamped(_ v: Double) -> Double { min(limit, max(-limit, v)) }
+        let edges = (clamped(min(ax, bx)), clamped(max(ax, bx)), clamped(min(ay, by)), clamped(max(ay, by)))
+        let x0: Int
+        let x1: Int
+        let y0: Int
+        let y1: Int
         if antialiased {
-            guard edges.allSatisfy({ abs($0 - $0.rounded()) <= 1e-9 }) else { return nil }
-            first = { $0.rounded() }
-            last = { $0.rounded() }
+            func whole(_ v: Double) -> Int? { abs(v - v.rounded()) <= 1e-9 ? Int(v.rounded()) : nil }
+            guard let a = whole(edges.0), let b = whole(edges.1), let c = whole(edges.2), let d = whole(edges.3)
+            else { return nil }
+            (x0, x1, y0, y1) = (a, b, c, d)
         } else {
             // Pixel i is covered when x0 ≤ i + 0.5 ≤ x1.
-            first = { ($0 - 0.5).rounded(.up) }
-            last = { ($0 - 0.5).rounded(.down) + 1 }
+            func first(_ v: Double) -> Int { Int((v - 0.5).rounded(.up)) }
+            func last(_ v: Double) -> Int { Int((v - 0.5).rounded(.down)) + 1 }
+            (x0, x1, y0, y1) = (first(edges.0), last(edges.1), first(edges.2), last(edges.3))
         }
-        let x0 = Int(first(edges[0]))
-        let x1 = Int(last(edges[1]))
-        let y0 = Int(first(edges[2]))
-        let y1 = Int(last(edges[3]))
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }

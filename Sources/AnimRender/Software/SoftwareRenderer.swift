@@ -9,6 +9,22 @@ struct DrawTarget {
     let originX: Int
     let originY: Int
     let clip: PixelRect
+    /// The image's first pixel and its row length in pixels, for blending small boxes without a pixman call; nil
+    /// unless the image is a8r8g8b8 with whole-pixel rows.
+    let pixels: (base: UnsafeMutablePointer<UInt32>, rowPixels: Int)?
+
+    init(image: OpaquePointer, originX: Int, originY: Int, clip: PixelRect) {
+        self.image = image
+        self.originX = originX
+        self.originY = originY
+        self.clip = clip
+        let stride = Int(pixman_image_get_stride(image))
+        if pixman_image_get_format(image) == PIXMAN_a8r8g8b8, stride % 4 == 0, let base = pixman_image_get_data(image) {
+            pixels = (base, stride / 4)
+        } else {
+            pixels = nil
+        }
+    }
 
     /// `clip` narrowed by an item's own clip; nil when nothing is left.
     func clip(_ itemClip: PixelRect?) -> PixelRect? {
@@ -34,7 +50,7 @@ public final class SoftwareRenderer: Renderer {
     private var output: Offscreen?
     let pool = OffscreenPool()
     /// Reused by every axis-aligned rectangle: its boxes, blocks and scratch arrays.
-    let axisCoverage = AxisAlignedCoverage()
+    var axisCoverage = AxisAlignedCoverage()
     /// An a8 mask reused for the per-pixel blocks of axis-aligned rectangles; grown when a block does not fit.
     var blockMask: Offscreen?
     /// Draw axis-aligned rectangles as boxes and corner blocks (false: through a whole mask, as tests compare).
