@@ -67,6 +67,15 @@ struct AxisAlignedCoverage {
     /// radius and sub-pixel phase compute their corners once.
     mutating func withBlock(_ rect: PixelRect, _ body: (UnsafePointer<UInt8>) -> Void) {
         let r = blockTerms(rect)
+        if rect.pixelCount <= CornerCache.minPixels {
+            // A square corner: cheaper to compute than to look up.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: rect.pixelCount) { buffer in
+                guard let base = buffer.baseAddress, blockBytes(rect, radius: r, into: base, stride: rect.width)
+                else { return }
+                body(base)
+            }
+            return
+        }
         guard rect.pixelCount <= CornerCache.maxPixels else {
             var bytes = [UInt8](repeating: 0, count: rect.pixelCount)
             let any = bytes.withUnsafeMutableBufferPointer { buffer in
@@ -204,10 +213,38 @@ struct AxisAlignedCoverage {
             horizontalStrip(area.y..<t, columns: l..<r, split: sx)
             horizontalStrip(b..<area.maxY, columns: l..<r, split: sx)
         }
+        mergeBoxes()
         appendBlock(area.x..<l, area.y..<t)
         appendBlock(r..<area.maxX, area.y..<t)
         appendBlock(area.x..<l, b..<area.maxY)
         appendBlock(r..<area.maxX, b..<area.maxY)
+    }
+
+    /// Joins boxes of one byte that share a whole side (a rounded rectangle's full columns with its interior), so
+    /// fewer fills are drawn.
+    private mutating func mergeBoxes() {
+        var merged = true
+        while merged {
+            merged = false
+            var i = 0
+            while i < boxes.count {
+                var j = i + 1
+                while j < boxes.count {
+                    let a = boxes[i].rect
+                    let b = boxes[j].rect
+                    let sideBySide = a.y == b.y && a.height == b.height && (a.maxX == b.x || b.maxX == a.x)
+                    let stacked = a.x == b.x && a.width == b.width && (a.maxY == b.y || b.maxY == a.y)
+                    if boxes[i].value == boxes[j].value, sideBySide || stacked {
+                        boxes[i].rect = a.union(b)
+                        boxes.remove(at: j)
+                        merged = true
+                    } else {
+                        j += 1
+                    }
+                }
+                i += 1
+            }
+        }
     }
 
     private mutating func appendBlock(_ xs: Range<Int>, _ ys: Range<Int>) {
@@ -225,10 +262,18 @@ struct AxisAlignedCoverage {
         stripBottom.removeAll(keepingCapacity: true)
         let qTop = top.isEmpty ? 0 : rule.qy(top.lowerBound)
         let qBottom = bottom.isEmpty ? 0 : rule.qy(bottom.upperBound - 1)
+        let right = rule.x.isPositive(xs.lowerBound)
+        let rTop = rule.shape.radius(right: right, bottom: rule.y.isPositive(top.lowerBound))
+        let rBottom = rule.shape.radius(right: right, bottom: rule.y.isPositive(rows.upperBound - 1))
+        let full = byte(1)
         for x in xs {
             let qx = rule.qx(x)
-            stripTop.append(top.isEmpty ? 0 : byte(rule.coverage(qx: qx, qy: qTop)))
-            stripBottom.append(bottom.isEmpty ? 0 : byte(rule.coverage(qx: qx, qy: qBottom)))
+            // A strip column's byte is G's x branch (or 1): certainly 1 when d = px − r is inside.
+            stripTop.append(
+                top.isEmpty ? 0 : rule.x.isInside(x, radius: rTop) ? full : byte(rule.coverage(qx: qx, qy: qTop)))
+            stripBottom.append(
+                bottom.isEmpty
+                    ? 0 : rule.x.isInside(x, radius: rBottom) ? full : byte(rule.coverage(qx: qx, qy: qBottom)))
         }
         appendRuns(xs, top: top, bottom: bottom) { run, part in
             PixelRect(x: run.lowerBound, y: part.lowerBound, width: run.count, height: part.count)
@@ -244,10 +289,17 @@ struct AxisAlignedCoverage {
         stripBottom.removeAll(keepingCapacity: true)
         let qLeft = left.isEmpty ? 0 : rule.qx(left.lowerBound)
         let qRight = right.isEmpty ? 0 : rule.qx(right.upperBound - 1)
+        let bottom = rule.y.isPositive(ys.lowerBound)
+        let rLeft = rule.shape.radius(right: rule.x.isPositive(left.lowerBound), bottom: bottom)
+        let rRight = rule.shape.radius(right: rule.x.isPositive(columns.upperBound - 1), bottom: bottom)
+        let full = byte(1)
         for y in ys {
             let qy = rule.qy(y)
-            stripTop.append(left.isEmpty ? 0 : byte(rule.coverage(qx: qLeft, qy: qy)))
-            stripBottom.append(right.isEmpty ? 0 : byte(rule.coverage(qx: qRight, qy: qy)))
+            stripTop.append(
+                left.isEmpty ? 0 : rule.y.isInside(y, radius: rLeft) ? full : byte(rule.coverage(qx: qLeft, qy: qy)))
+            stripBottom.append(
+                right.isEmpty
+                    ? 0 : rule.y.isInside(y, radius: rRight) ? full : byte(rule.coverage(qx: qRight, qy: qy)))
         }
         appendRuns(ys, top: left, bottom: right) { run, part in
             PixelRect(x: part.lowerBound, y: run.lowerBound, width: part.count, height: run.count)
@@ -367,6 +419,9 @@ private struct AxisTerms {
     /// G's side test: s = q − c ≥ 0.
     @inline(__always) func isPositive(_ i: Int) -> Bool { q(i) - centre >= 0 }
 
+    /// G's straight branch on this axis is exactly 1 at pixel i: d = p − r ≤ −inside (see `AxisRule.init`).
+    @inline(__always) func isInside(_ i: Int, radius r: Double) -> Bool { p(i, radius: r) - r <= -inside }
+
     /// G's p = |s| − b + r.
     @inline(__always) func p(_ i: Int, radius r: Double) -> Double { abs(q(i) - centre) - half + r }
 
@@ -421,6 +476,8 @@ extension RoundedRect {
 private struct CornerCache {
     /// Larger blocks (a big radius) are rare enough to compute each time.
     static let maxPixels = 256
+    /// Smaller blocks (square corners) are cheaper to compute than to look up.
+    static let minPixels = 4
     private static let slotCount = 512
     private var slots: [(key: [Double], bytes: [UInt8], any: Bool)?] = Array(repeating: nil, count: slotCount)
 
