@@ -66,16 +66,27 @@ struct AxisAlignedCoverage {
     /// column's px, each row's py, the radius, the jacobian, antialiasing and alpha), so rectangles that share a
     /// radius and sub-pixel phase compute their corners once.
     mutating func withBlock(_ rect: PixelRect, _ body: (UnsafePointer<UInt8>) -> Void) {
-        let r = blockTerms(rect)
         if rect.pixelCount <= CornerCache.minPixels {
-            // A square corner: cheaper to compute than to look up.
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: rect.pixelCount) { buffer in
-                guard let base = buffer.baseAddress, blockBytes(rect, radius: r, into: base, stride: rect.width)
-                else { return }
-                body(base)
+            // A square corner: G itself, cheaper than terms and a look-up.
+            var bytes: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+            var any: UInt8 = 0
+            withUnsafeMutableBytes(of: &bytes) { raw in
+                for j in 0..<rect.height {
+                    let qy = rule.qy(rect.y + j)
+                    for i in 0..<rect.width {
+                        let v = byte(rule.coverage(qx: rule.qx(rect.x + i), qy: qy))
+                        raw[j * rect.width + i] = v
+                        any |= v
+                    }
+                }
+            }
+            guard any != 0 else { return }
+            withUnsafeBytes(of: &bytes) { raw in
+                if let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) { body(base) }
             }
             return
         }
+        let r = blockTerms(rect)
         guard rect.pixelCount <= CornerCache.maxPixels else {
             var bytes = [UInt8](repeating: 0, count: rect.pixelCount)
             let any = bytes.withUnsafeMutableBufferPointer { buffer in
@@ -170,20 +181,38 @@ struct AxisAlignedCoverage {
         let sy = rows.split(area.y..<area.maxY)
         // How many outer columns (rows) each end of the area needs: the most any quadrant there needs.
         var outer = (left: 0, right: 0, top: 0, bottom: 0)
+        // A scan depends on its side and radius only: with equal radii, quadrants share them.
+        typealias Scan = (radius: Double, outer: Int, edge: Double)
+        var rowScans: (Scan?, Scan?) = (nil, nil)
         for side in 0..<2 {
             let columnSide = side == 0 ? area.x..<sx : sx..<area.maxX
             guard !columnSide.isEmpty else { continue }
             let right = columns.isPositive(columnSide.lowerBound)
             // The outer end of a side is where |s| grows: the high end when q grows to the right on the positive side.
             let columnsFromLow = right != (columns.k > 0)
+            var columnScan: Scan?
             for rowHalf in 0..<2 {
                 let rowSide = rowHalf == 0 ? area.y..<sy : sy..<area.maxY
                 guard !rowSide.isEmpty else { continue }
                 let bottom = rows.isPositive(rowSide.lowerBound)
                 let rowsFromLow = bottom != (rows.k > 0)
                 let r = rule.shape.radius(right: right, bottom: bottom)
-                let c = columns.scan(columnSide, fromLow: columnsFromLow, radius: r)
-                let w = rows.scan(rowSide, fromLow: rowsFromLow, radius: r)
+                let c: Scan
+                if let last = columnScan, last.radius == r {
+                    c = last
+                } else {
+                    let scan = columns.scan(columnSide, fromLow: columnsFromLow, radius: r)
+                    c = (r, scan.outer, scan.edge)
+                    columnScan = c
+                }
+                let w: Scan
+                if let last = rowHalf == 0 ? rowScans.0 : rowScans.1, last.radius == r {
+                    w = last
+                } else {
+                    let scan = rows.scan(rowSide, fromLow: rowsFromLow, radius: r)
+                    w = (r, scan.outer, scan.edge)
+                    if rowHalf == 0 { rowScans.0 = w } else { rowScans.1 = w }
+                }
                 // Columns whose px < the smallest py of the outer rows; rows whose py ≤ the smallest px of the outer
                 // columns.
                 let cPrime = columns.extend(columnSide, fromLow: columnsFromLow, radius: r, from: c.outer) {
@@ -271,9 +300,13 @@ struct AxisAlignedCoverage {
             // A strip column's byte is G's x branch (or 1): certainly 1 when d = px − r is inside.
             stripTop.append(
                 top.isEmpty ? 0 : rule.x.isInside(x, radius: rTop) ? full : byte(rule.coverage(qx: qx, qy: qTop)))
+            // With one radius both halves take G's x branch with the same px: the same byte.
             stripBottom.append(
                 bottom.isEmpty
-                    ? 0 : rule.x.isInside(x, radius: rBottom) ? full : byte(rule.coverage(qx: qx, qy: qBottom)))
+                    ? 0
+                    : !top.isEmpty && rTop == rBottom
+                        ? stripTop[stripTop.count - 1]
+                        : rule.x.isInside(x, radius: rBottom) ? full : byte(rule.coverage(qx: qx, qy: qBottom)))
         }
         appendRuns(xs, top: top, bottom: bottom) { run, part in
             PixelRect(x: run.lowerBound, y: part.lowerBound, width: run.count, height: part.count)
@@ -299,7 +332,10 @@ struct AxisAlignedCoverage {
                 left.isEmpty ? 0 : rule.y.isInside(y, radius: rLeft) ? full : byte(rule.coverage(qx: qLeft, qy: qy)))
             stripBottom.append(
                 right.isEmpty
-                    ? 0 : rule.y.isInside(y, radius: rRight) ? full : byte(rule.coverage(qx: qRight, qy: qy)))
+                    ? 0
+                    : !left.isEmpty && rLeft == rRight
+                        ? stripTop[stripTop.count - 1]
+                        : rule.y.isInside(y, radius: rRight) ? full : byte(rule.coverage(qx: qRight, qy: qy)))
         }
         appendRuns(ys, top: left, bottom: right) { run, part in
             PixelRect(x: part.lowerBound, y: run.lowerBound, width: part.count, height: run.count)

@@ -9,6 +9,15 @@ enum SolidOver {
         _ color: UInt32, base: UnsafeMutablePointer<UInt32>, rowPixels: Int, width: Int, height: Int
     ) {
         let inverse = 255 - color >> 24
+        if width == 1 {
+            // An edge column: one pixel per row, without the row loop's setup.
+            var p = base
+            for _ in 0..<height {
+                p.pointee = inverse == 0 ? color : over(color, p.pointee, inverse: inverse)
+                p += rowPixels
+            }
+            return
+        }
         for y in 0..<height {
             let row = base + y * rowPixels
             if inverse == 0 {
