@@ -33,9 +33,8 @@ struct AxisAlignedCoverage {
     private(set) var blocks: [PixelRect] = []
     private var rule = AxisRule.none
     private var scale = 0.0
-    private var columnTerms: [Double] = []
-    private var rowTerms: [Double] = []
-    private var cacheKey: [Double] = []
+    private var columnQ: [Double] = []
+    private var blockTerms: [Double] = []
     private var cornerCache = CornerCache()
     private var stripTop: [UInt8] = []
     private var stripBottom: [UInt8] = []
@@ -57,7 +56,7 @@ struct AxisAlignedCoverage {
 
     /// Writes the bytes of `rect` (one of `blocks`) into `base`, rows `stride` bytes apart; true when any is not 0.
     mutating func writeBlock(_ rect: PixelRect, into base: UnsafeMutablePointer<UInt8>, stride: Int) -> Bool {
-        let r = blockTerms(rect)
+        let r = blockKey(rect)
         return blockBytes(rect, radius: r, into: base, stride: stride)
     }
 
@@ -86,26 +85,8 @@ struct AxisAlignedCoverage {
             }
             return
         }
-        let r = blockTerms(rect)
-        guard rect.pixelCount <= CornerCache.maxPixels else {
-            var bytes = [UInt8](repeating: 0, count: rect.pixelCount)
-            let any = bytes.withUnsafeMutableBufferPointer { buffer in
-                buffer.baseAddress.map { blockBytes(rect, radius: r, into: $0, stride: rect.width) } ?? false
-            }
-            if any { bytes.withUnsafeBufferPointer { if let base = $0.baseAddress { body(base) } } }
-            return
-        }
-        cacheKey.removeAll(keepingCapacity: true)
-        cacheKey.append(r)
-        cacheKey.append(rule.j11)
-        cacheKey.append(rule.j22)
-        cacheKey.append(scale)
-        cacheKey.append(rule.antialiased ? 1 : 0)
-        cacheKey.append(Double(rect.width))
-        cacheKey.append(Double(rect.height))
-        for i in 0..<rect.width { cacheKey.append(columnTerms[2 * i + 1]) }
-        for j in 0..<rect.height { cacheKey.append(rowTerms[2 * j + 1]) }
-        if let hit = cornerCache.bytes(for: cacheKey) {
+        let r = blockKey(rect)
+        if rect.pixelCount <= CornerCache.maxPixels, let hit = cornerCache.bytes(for: blockTerms) {
             if hit.any { hit.bytes.withUnsafeBufferPointer { if let base = $0.baseAddress { body(base) } } }
             return
         }
@@ -113,47 +94,55 @@ struct AxisAlignedCoverage {
         let any = bytes.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.map { blockBytes(rect, radius: r, into: $0, stride: rect.width) } ?? false
         }
-        cornerCache.store(bytes, any: any, for: cacheKey)
+        if rect.pixelCount <= CornerCache.maxPixels { cornerCache.store(bytes, any: any, for: blockTerms) }
         if any { bytes.withUnsafeBufferPointer { if let base = $0.baseAddress { body(base) } } }
     }
 
-    /// Fills `columnTerms` with (qx, px) per column and `rowTerms` with (qy, py) per row of `rect`, px and py as G
-    /// computes them; returns the radius. A block lies in one quadrant, so one radius serves every pixel.
-    private mutating func blockTerms(_ rect: PixelRect) -> Double {
+    /// Fills `blockTerms` with every input of `rect`'s bytes: the radius, the jacobian, alpha, antialiasing, the
+    /// size, then px per column and py per row as G computes them; returns the radius. A block lies in one
+    /// quadrant, so one radius serves every pixel.
+    private mutating func blockKey(_ rect: PixelRect) -> Double {
         let r = rule.shape.radius(right: rule.x.isPositive(rect.x), bottom: rule.y.isPositive(rect.y))
-        columnTerms.removeAll(keepingCapacity: true)
-        for x in rect.x..<rect.maxX {
-            columnTerms.append(rule.qx(x))
-            columnTerms.append(rule.x.p(x, radius: r))
-        }
-        rowTerms.removeAll(keepingCapacity: true)
-        for y in rect.y..<rect.maxY {
-            rowTerms.append(rule.qy(y))
-            rowTerms.append(rule.y.p(y, radius: r))
-        }
+        blockTerms.removeAll(keepingCapacity: true)
+        blockTerms.reserveCapacity(Self.termsHeader + rect.width + rect.height)
+        blockTerms.append(r)
+        blockTerms.append(rule.j11)
+        blockTerms.append(rule.j22)
+        blockTerms.append(scale)
+        blockTerms.append(rule.antialiased ? 1 : 0)
+        blockTerms.append(Double(rect.width))
+        blockTerms.append(Double(rect.height))
+        for x in rect.x..<rect.maxX { blockTerms.append(rule.x.p(x, radius: r)) }
+        for y in rect.y..<rect.maxY { blockTerms.append(rule.y.p(y, radius: r)) }
         return r
     }
 
-    /// The bytes of `rect` from the terms `blockTerms` left; true when any is not 0.
-    private func blockBytes(
+    /// The values `blockKey` puts before the px terms.
+    private static let termsHeader = 7
+
+    /// The bytes of `rect` from the terms `blockKey` left; true when any is not 0.
+    private mutating func blockBytes(
         _ rect: PixelRect, radius r: Double, into base: UnsafeMutablePointer<UInt8>, stride: Int
     ) -> Bool {
         let rule = self.rule
-        let scale = self.scale
-        let full = UInt8(scale.rounded())
+        let full = byte(1)
         let arc = rule.arcShortcut(radius: r)
+        columnQ.removeAll(keepingCapacity: true)
+        for x in rect.x..<rect.maxX { columnQ.append(rule.qx(x)) }
+        let px0 = Self.termsHeader
+        let py0 = px0 + rect.width
         var any: UInt8 = 0
         for j in 0..<rect.height {
-            let qy = rowTerms[2 * j]
-            let py = rowTerms[2 * j + 1]
+            let qy = rule.qy(rect.y + j)
+            let py = blockTerms[py0 + j]
             let row = base + j * stride
             for i in 0..<rect.width {
-                let px = columnTerms[2 * i + 1]
+                let px = blockTerms[px0 + i]
                 let v: UInt8
                 if px > 0, py > 0, case let d2 = px * px + py * py, d2 <= arc.fullBelow || d2 >= arc.zeroAbove {
                     v = d2 <= arc.fullBelow ? full : 0
                 } else {
-                    v = Self.round(rule.coverage(qx: columnTerms[2 * i], qy: qy) * scale)
+                    v = byte(rule.coverage(qx: columnQ[i], qy: qy))
                 }
                 row[i] = v
                 any |= v

@@ -40,7 +40,8 @@ enum SolidOver {
                 let coverage = UInt32(m[x])
                 if coverage == 0 { continue }
                 let s = coverage == 255 ? color : scale(color, by: coverage)
-                row[x] = over(s, row[x], inverse: 255 - s >> 24)
+                let inverse = 255 - s >> 24
+                row[x] = inverse == 0 ? s : over(s, row[x], inverse: inverse)
             }
         }
     }
