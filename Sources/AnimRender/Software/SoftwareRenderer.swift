@@ -55,6 +55,8 @@ public final class SoftwareRenderer: Renderer {
     var blockMask: Offscreen?
     /// Draw axis-aligned rectangles as boxes and corner blocks (false: through a whole mask, as tests compare).
     var useAxisAlignedSplit = true
+    /// Per top-level item, the pixels it may touch (`bounds(of:)`), when a frame has several damage rectangles.
+    private var itemBounds: [PixelRect?] = []
     /// Boxes of one coverage byte, reused between draws.
     var fillBoxes: [pixman_box32_t] = []
     /// The stats of the frame being drawn.
@@ -107,9 +109,23 @@ public final class SoftwareRenderer: Renderer {
         }
         stats.pixelsRedrawn = Self.unionArea(rects)
         let clear = Pixman.premultiplied8(list.clearColor)
+        // Several damage rectangles each draw the whole list: find once which pixels each item may touch.
+        let cull = rects.count > 1
+        if cull {
+            itemBounds.removeAll(keepingCapacity: true)
+            for item in list.items { itemBounds.append(Self.bounds(of: item)) }
+        }
         for rect in rects {
             Pixman.fill(output.image, rect: rect, color: clear, op: PIXMAN_OP_SRC)
-            try draw(list.items, into: DrawTarget(image: output.image, originX: 0, originY: 0, clip: rect))
+            let target = DrawTarget(image: output.image, originX: 0, originY: 0, clip: rect)
+            if cull {
+                for (item, bounds) in zip(list.items, itemBounds)
+                where bounds.map({ rect.intersection($0) != nil }) ?? true {
+                    try draw(item, into: target)
+                }
+            } else {
+                try draw(list.items, into: target)
+            }
         }
         return stats
     }
@@ -138,14 +154,48 @@ public final class SoftwareRenderer: Renderer {
 
     /// Draws `items` back to front.
     func draw(_ items: [DrawItem], into target: DrawTarget) throws(RenderError) {
-        for item in items {
-            switch item {
-            case .rect(let r): try drawRect(r, into: target)
-            case .image(let i): try drawImage(i, into: target)
-            case .path(let p): try drawPath(p, into: target)
-            case .group(let g): try drawGroup(g, into: target)
-            case .shadow(let s): try drawShadow(s, into: target)
+        for item in items { try draw(item, into: target) }
+    }
+
+    func draw(_ item: DrawItem, into target: DrawTarget) throws(RenderError) {
+        switch item {
+        case .rect(let r): try drawRect(r, into: target)
+        case .image(let i): try drawImage(i, into: target)
+        case .path(let p): try drawPath(p, into: target)
+        case .group(let g): try drawGroup(g, into: target)
+        case .shadow(let s): try drawShadow(s, into: target)
+        }
+    }
+
+    /// The output pixels `item` may touch (the same boxes its draw confines itself to), empty when it draws
+    /// nothing; nil when not known without drawing (paths).
+    static func bounds(of item: DrawItem) -> PixelRect? {
+        let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        func clipped(_ box: PixelRect?, _ clip: PixelRect?) -> PixelRect {
+            guard let box else { return empty }
+            guard let clip else { return box }
+            return box.intersection(clip) ?? empty
+        }
+        switch item {
+        case .rect(let r):
+            if r.radii.isZero, r.borderWidth == nil,
+                let pixels = wholePixels(r.transform, rect: r.rect, antialiased: r.antialiased)
+            {
+                return clipped(pixels, r.clip)
             }
+            let coverage = RectCoverage(
+                transform: r.transform, rect: r.rect, radii: r.radii, borderWidth: r.borderWidth,
+                antialiased: r.antialiased)
+            return clipped(coverage?.outputBounds, r.clip)
+        case .image(let i):
+            if let pixels = wholePixels(i.transform, rect: i.rect, antialiased: i.antialiased) {
+                return clipped(pixels, i.clip)
+            }
+            let coverage = RectCoverage(transform: i.transform, rect: i.rect, antialiased: i.antialiased)
+            return clipped(coverage?.outputBounds, i.clip)
+        case .path: return nil
+        case .group(let g): return clipped(g.bounds, g.clip)
+        case .shadow(let s): return clipped(s.bounds, s.clip)
         }
     }
 

@@ -73,4 +73,30 @@ import Testing
         let differs = AxisAlignedCoverageTests.firstDifference(fast.bytes, masked.bytes)
         #expect(differs == nil, "\(differs ?? "")")
     }
+
+    @Test func damageRectanglesRedrawWhatAFullFrameDraws() throws {
+        let before = Self.scene(seed: 5, count: 80)
+        var after = before
+        // Every seventh item moves by a fractional offset: several separate damage rectangles.
+        for index in stride(from: 0, to: after.items.count, by: 7) {
+            guard case .rect(var r) = after.items[index] else { continue }
+            r.transform = r.transform.concatenating(.translation(6.5, -3.25, 0))
+            after.items[index] = .rect(r)
+        }
+        let tracker = DamageTracker()
+        _ = tracker.damage(for: before)
+        let damage = tracker.damage(for: after)
+        guard case .region(let rects) = damage else {
+            Issue.record("expected a damage region, got \(damage)")
+            return
+        }
+        #expect(rects.count > 1)
+        let renderer = SoftwareRenderer(size: before.size)
+        _ = try renderer.render(before, damage: .full)
+        _ = try renderer.render(after, damage: damage)
+        let redrawn = try renderer.readPixels(PixelRect(size: after.size))
+        let full = try render(after, split: true)
+        let differs = AxisAlignedCoverageTests.firstDifference(redrawn.bytes, full.bytes)
+        #expect(differs == nil, "\(differs ?? "")")
+    }
 }
