@@ -69,11 +69,16 @@ struct AxisAlignedCoverage {
             // A square corner: G itself, cheaper than terms and a look-up.
             var bytes: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
             var any: UInt8 = 0
+            let r = rule.shape.radius(right: rule.x.isPositive(rect.x), bottom: rule.y.isPositive(rect.y))
+            let arc = rule.arcShortcut(radius: r)
             withUnsafeMutableBytes(of: &bytes) { raw in
                 for j in 0..<rect.height {
-                    let qy = rule.qy(rect.y + j)
+                    let py = rule.y.p(rect.y + j, radius: r)
                     for i in 0..<rect.width {
-                        let v = byte(rule.coverage(qx: rule.qx(rect.x + i), qy: qy))
+                        let px = rule.x.p(rect.x + i, radius: r)
+                        // Outside the arc by more than half a pixel (as `blockBytes`): 0 without the rule.
+                        if px > 0, py > 0, px * px + py * py >= arc.zeroAbove { continue }
+                        let v = byte(rule.coverage(qx: rule.qx(rect.x + i), qy: rule.qy(rect.y + j)))
                         raw[j * rect.width + i] = v
                         any |= v
                     }
