@@ -44,38 +44,28 @@ extension SoftwareRenderer {
     ) throws(RenderError) {
         let pixel = UInt32(color.a) << 24 | UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
         let boxes = axisCoverage.boxes
-        var large = false
+        let pixels = target.pixels
+        func inSwift(_ rect: PixelRect) -> Bool { pixels != nil && Self.blendsInSwift(rect) }
         for box in boxes {
-            if let pixels = target.pixels, Self.blendsInSwift(box.rect) {
-                let at = target.local(box.rect)
-                SolidOver.fill(
-                    box.value == 255 ? pixel : SolidOver.scale(pixel, by: UInt32(box.value)),
-                    base: pixels.base + at.y * pixels.rowPixels + at.x, rowPixels: pixels.rowPixels, width: at.width,
-                    height: at.height)
-            } else {
-                large = true
-            }
+            guard let pixels, inSwift(box.rect) else { continue }
+            let at = target.local(box.rect)
+            SolidOver.fill(
+                box.value == 255 ? pixel : SolidOver.scale(pixel, by: UInt32(box.value)),
+                base: pixels.base + at.y * pixels.rowPixels + at.x, rowPixels: pixels.rowPixels, width: at.width,
+                height: at.height)
         }
-        if large {
-            for (i, first) in boxes.enumerated() where !Self.blendsInSwift(first.rect) || target.pixels == nil {
-                // Each byte's boxes once: at the first large box with that byte.
-                guard
-                    !boxes[..<i].contains(where: {
-                        $0.value == first.value && (!Self.blendsInSwift($0.rect) || target.pixels == nil)
-                    })
-                else { continue }
-                fillBoxes.removeAll(keepingCapacity: true)
-                for box in boxes[i...]
-                where box.value == first.value && (!Self.blendsInSwift(box.rect) || target.pixels == nil) {
-                    let at = target.local(box.rect)
-                    fillBoxes.append(
-                        pixman_box32_t(x1: Int32(at.x), y1: Int32(at.y), x2: Int32(at.maxX), y2: Int32(at.maxY)))
-                }
-                var c = Pixman.color16(Pixman.scaled(color, by: first.value))
-                guard
-                    pixman_image_fill_boxes(PIXMAN_OP_OVER, target.image, &c, Int32(fillBoxes.count), fillBoxes) != 0
-                else { throw .outOfMemory(size: PixelSize(width: 1, height: 1)) }
+        // The rest in one pixman fill per byte, at the first box with that byte.
+        for (i, first) in boxes.enumerated() where !inSwift(first.rect) {
+            guard !boxes[..<i].contains(where: { $0.value == first.value && !inSwift($0.rect) }) else { continue }
+            fillBoxes.removeAll(keepingCapacity: true)
+            for box in boxes[i...] where box.value == first.value && !inSwift(box.rect) {
+                let at = target.local(box.rect)
+                fillBoxes.append(
+                    pixman_box32_t(x1: Int32(at.x), y1: Int32(at.y), x2: Int32(at.maxX), y2: Int32(at.maxY)))
             }
+            var c = Pixman.color16(Pixman.scaled(color, by: first.value))
+            guard pixman_image_fill_boxes(PIXMAN_OP_OVER, target.image, &c, Int32(fillBoxes.count), fillBoxes) != 0
+            else { throw .outOfMemory(size: PixelSize(width: 1, height: 1)) }
         }
         let blocks = axisCoverage.blocks
         guard !blocks.isEmpty else { return }
@@ -83,7 +73,7 @@ extension SoftwareRenderer {
         defer { if let solid { pixman_image_unref(solid) } }
         for block in blocks {
             let at = target.local(block)
-            if let pixels = target.pixels, Self.blendsInSwift(block) {
+            if let pixels, inSwift(block) {
                 axisCoverage.withBlock(block) { bytes in
                     SolidOver.masked(
                         pixel, mask: bytes, maskStride: block.width,
