@@ -444,7 +444,11 @@ private struct AxisTerms {
     /// A pixel is inside on this axis when p ≤ −inside.
     let inside: Double
 
-    @inline(__always) func q(_ i: Int) -> Double { ((Double(i) + 0.5) * k + offset) / w }
+    /// w is 1 for every transform without a scale in m44: x / 1 is x, so the division can be skipped exactly.
+    @inline(__always) func q(_ i: Int) -> Double {
+        let u = (Double(i) + 0.5) * k + offset
+        return w == 1 ? u : u / w
+    }
 
     /// G's side test: s = q − c ≥ 0.
     @inline(__always) func isPositive(_ i: Int) -> Bool { q(i) - centre >= 0 }
@@ -462,6 +466,13 @@ private struct AxisTerms {
         let side = isPositive(first)
         var lo = first + 1
         var hi = range.upperBound
+        // Where q crosses the centre, then checked: usually two tests instead of a search.
+        let estimate = ((centre * w - offset) / k - 0.5).rounded(.up)
+        if estimate.isFinite, estimate > Double(lo), estimate < Double(hi) {
+            let guess = Int(estimate)
+            if isPositive(guess - 1) == side { lo = guess } else { hi = guess - 1 }
+            if lo < hi, isPositive(lo) != side { return lo }
+        }
         while lo < hi {
             let mid = lo + (hi - lo) / 2
             if isPositive(mid) == side { lo = mid + 1 } else { hi = mid }

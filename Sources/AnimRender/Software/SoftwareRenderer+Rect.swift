@@ -63,7 +63,19 @@ extension SoftwareRenderer {
                 fillBoxes.append(
                     pixman_box32_t(x1: Int32(at.x), y1: Int32(at.y), x2: Int32(at.maxX), y2: Int32(at.maxY)))
             }
-            var c = Pixman.color16(Pixman.scaled(color, by: first.value))
+            let scaled = Pixman.scaled(color, by: first.value)
+            if scaled.a < 255, let solidImage {
+                // What pixman_image_fill_boxes does for a translucent colour, without its solid image per call.
+                solidPixel.pointee =
+                    UInt32(scaled.a) << 24 | UInt32(scaled.r) << 16 | UInt32(scaled.g) << 8 | UInt32(scaled.b)
+                for box in fillBoxes {
+                    pixman_image_composite32(
+                        PIXMAN_OP_OVER, solidImage, nil, target.image, 0, 0, 0, 0, box.x1, box.y1, box.x2 - box.x1,
+                        box.y2 - box.y1)
+                }
+                continue
+            }
+            var c = Pixman.color16(scaled)
             guard pixman_image_fill_boxes(PIXMAN_OP_OVER, target.image, &c, Int32(fillBoxes.count), fillBoxes) != 0
             else { throw .outOfMemory(size: PixelSize(width: 1, height: 1)) }
         }

@@ -57,6 +57,11 @@ public final class SoftwareRenderer: Renderer {
     var useAxisAlignedSplit = true
     /// Per top-level item, the pixels it may touch (`bounds(of:)`), when a frame has several damage rectangles.
     private var itemBounds: [PixelRect?] = []
+    /// A 1×1 repeating a8r8g8b8 image: pixman treats it as a solid colour read at each composite, so writing
+    /// `solidPixel` recolours it without allocating a solid image per draw. Its flags do not depend on the pixel
+    /// (a8r8g8b8 is never opaque by format), so nothing pixman caches goes stale.
+    let solidPixel: UnsafeMutablePointer<UInt32>
+    let solidImage: OpaquePointer?
     /// Boxes of one coverage byte, reused between draws.
     var fillBoxes: [pixman_box32_t] = []
     /// The stats of the frame being drawn.
@@ -71,11 +76,17 @@ public final class SoftwareRenderer: Renderer {
         info = RendererInfo(
             kind: .software, device: Pixman.versions, maxTextureSize: Int.max, isSoftwareRasterizer: false)
         output = try? Self.allocate(size, pool: pool)
+        solidPixel = .allocate(capacity: 1)
+        solidPixel.initialize(to: 0)
+        solidImage = pixman_image_create_bits(PIXMAN_a8r8g8b8, 1, 1, solidPixel, 4)
+        if let solidImage { pixman_image_set_repeat(solidImage, PIXMAN_REPEAT_NORMAL) }
     }
 
     deinit {
         if let output { pool.recycle(output) }
         if let blockMask { pool.recycle(blockMask) }
+        if let solidImage { pixman_image_unref(solidImage) }
+        solidPixel.deallocate()
     }
 
     private static func allocate(_ size: PixelSize, pool: OffscreenPool) throws(RenderError) -> Offscreen? {
