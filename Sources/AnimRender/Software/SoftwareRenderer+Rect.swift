@@ -18,32 +18,59 @@ extension SoftwareRenderer {
             stats.itemsDrawn += 1
             return
         }
-        guard
-            let coverage = RectCoverage(
-                transform: r.transform, rect: r.rect, radii: r.radii, borderWidth: r.borderWidth,
-                antialiased: r.antialiased),
-            let box = coverage.outputBounds?.intersection(clip)
-        else { return }
-        if useAxisAlignedSplit, axisCoverage.split(coverage, area: box, alpha: 1) {
-            try drawSplit(color: color, into: target)
-        } else {
-            let mask = try pool.take(box, format: PIXMAN_a8)
-            defer { pool.recycle(mask) }
-            coverage.rasterize(into: mask.base, stride: mask.stride, area: box, alpha: 1)
-            try composite(color: color, mask: mask, into: target)
+        let key =
+            useAxisAlignedSplit && r.borderWidth == nil
+            ? RectPlanKey(transform: r.transform, rect: r.rect, radii: r.radii, antialiased: r.antialiased)
+            : nil
+        if let key, let plan = planCache.plan(for: key, clip: clip) {
+            try draw(plan, color: color, into: target)
+            return
         }
+        let coverage = RectCoverage(
+            transform: r.transform, rect: r.rect, radii: r.radii, borderWidth: r.borderWidth,
+            antialiased: r.antialiased)
+        guard let coverage, let box = coverage.outputBounds?.intersection(clip) else {
+            if let key {
+                let bounds = coverage?.outputBounds
+                planCache.store(RectPlan(bounds: bounds, area: nil, boxes: [], blocks: []), for: key)
+            }
+            return
+        }
+        if let key, axisCoverage.split(coverage, area: box, alpha: 1) {
+            let plan = makePlan(bounds: coverage.outputBounds, area: box)
+            planCache.store(plan, for: key)
+            try draw(plan, color: color, into: target)
+            return
+        }
+        let mask = try pool.take(box, format: PIXMAN_a8)
+        defer { pool.recycle(mask) }
+        coverage.rasterize(into: mask.base, stride: mask.stride, area: box, alpha: 1)
+        try composite(color: color, mask: mask, into: target)
         stats.itemsDrawn += 1
     }
 
-    /// Draws `axisCoverage`'s last split in `color`. Small boxes and blocks (edge strips, corners) are blended here
+    /// `axisCoverage`'s last split as a plan: its boxes, and its blocks' bytes.
+    private func makePlan(bounds: PixelRect?, area: PixelRect) -> RectPlan {
+        var blocks: [(rect: PixelRect, bytes: [UInt8])] = []
+        for block in axisCoverage.blocks {
+            axisCoverage.withBlock(block) { source in
+                blocks.append((block, Array(UnsafeBufferPointer(start: source, count: block.pixelCount))))
+            }
+        }
+        return RectPlan(bounds: bounds, area: area, boxes: axisCoverage.boxes, blocks: blocks)
+    }
+
+    /// Draws a plan in `color`. Small boxes and blocks (edge strips, corners) are blended here
     /// (`SolidOver`, pixman's arithmetic); larger ones go to pixman: each coverage byte's boxes in one fill of the
     /// colour scaled by that byte (pixman's in(), so the bytes match the masked composite), blocks through
     /// `blockMask`.
-    private func drawSplit(
-        color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), into target: DrawTarget
+    private func draw(
+        _ plan: RectPlan, color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), into target: DrawTarget
     ) throws(RenderError) {
+        guard !plan.boxes.isEmpty || !plan.blocks.isEmpty else { return }
+        stats.itemsDrawn += 1
         let pixel = UInt32(color.a) << 24 | UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
-        let boxes = axisCoverage.boxes
+        let boxes = plan.boxes
         let pixels = target.pixels
         func inSwift(_ rect: PixelRect) -> Bool { pixels != nil && Self.blendsInSwift(rect) }
         for box in boxes {
@@ -79,23 +106,26 @@ extension SoftwareRenderer {
             guard pixman_image_fill_boxes(PIXMAN_OP_OVER, target.image, &c, Int32(fillBoxes.count), fillBoxes) != 0
             else { throw .outOfMemory(size: PixelSize(width: 1, height: 1)) }
         }
-        let blocks = axisCoverage.blocks
-        guard !blocks.isEmpty else { return }
         var solid: OpaquePointer?
         defer { if let solid { pixman_image_unref(solid) } }
-        for block in blocks {
-            let at = target.local(block)
-            if let pixels, inSwift(block) {
-                axisCoverage.withBlock(block) { bytes in
+        for block in plan.blocks {
+            let at = target.local(block.rect)
+            if let pixels, inSwift(block.rect) {
+                block.bytes.withUnsafeBufferPointer { bytes in
+                    guard let mask = bytes.baseAddress else { return }
                     SolidOver.masked(
-                        pixel, mask: bytes, maskStride: block.width,
+                        pixel, mask: mask, maskStride: block.rect.width,
                         base: pixels.base + at.y * pixels.rowPixels + at.x, rowPixels: pixels.rowPixels,
                         width: at.width, height: at.height)
                 }
                 continue
             }
-            let mask = try blockMask(fitting: block)
-            guard axisCoverage.writeBlock(block, into: mask.base, stride: mask.stride) else { continue }
+            let mask = try blockMask(fitting: block.rect)
+            for row in 0..<block.rect.height {
+                for x in 0..<block.rect.width {
+                    mask.base[row * mask.stride + x] = block.bytes[row * block.rect.width + x]
+                }
+            }
             if solid == nil { solid = Pixman.solid(color) }
             guard let solid else { throw .outOfMemory(size: PixelSize(width: 1, height: 1)) }
             pixman_image_composite32(

@@ -99,4 +99,25 @@ import Testing
         let differs = AxisAlignedCoverageTests.firstDifference(redrawn.bytes, full.bytes)
         #expect(differs == nil, "\(differs ?? "")")
     }
+
+    @Test func plansKeptFromEarlierFramesDrawTheSameBytes() throws {
+        let first = Self.scene(seed: 11, count: 100)
+        var second = first
+        for index in stride(from: 3, to: second.items.count, by: 5) {
+            guard case .rect(var r) = second.items[index] else { continue }
+            r.transform = r.transform.concatenating(.translation(-2.25, 4.5, 0))
+            r.color.alpha *= 0.5
+            second.items[index] = .rect(r)
+        }
+        let renderer = SoftwareRenderer(size: first.size)
+        _ = try renderer.render(first, damage: .full)
+        // The same list again (every plan kept), then a changed one (kept plans and new ones).
+        for list in [first, second] {
+            _ = try renderer.render(list, damage: .full)
+            let kept = try renderer.readPixels(PixelRect(size: list.size))
+            let cold = try render(list, split: false)
+            let differs = AxisAlignedCoverageTests.firstDifference(kept.bytes, cold.bytes)
+            #expect(differs == nil, "\(differs ?? "")")
+        }
+    }
 }
