@@ -32,6 +32,11 @@ struct RectPlanCache {
     private var plans: [RectPlanKey: RectPlan] = [:]
     private var bytes = 0
 
+    /// Room for `count` plans without growing while a frame is drawn.
+    mutating func reserve(_ count: Int) {
+        if plans.capacity < count, bytes + count * 256 <= Self.budget { plans.reserveCapacity(count) }
+    }
+
     /// The plan for `key` drawn under `clip`, when one was made for the same area.
     func plan(for key: RectPlanKey, clip: PixelRect) -> RectPlan? {
         guard let plan = plans[key], plan.bounds.flatMap({ $0.intersection(clip) }) == plan.area else { return nil }

@@ -121,6 +121,7 @@ public final class SoftwareRenderer: Renderer {
         case .region(let region): rects = region.compactMap { $0.intersection(whole) }
         }
         stats.pixelsRedrawn = Self.unionArea(rects)
+        planCache.reserve(list.items.count)
         let clear = Pixman.premultiplied8(list.clearColor)
         // Several damage rectangles each draw the whole list: find once which pixels each item may touch.
         let cull = rects.count > 1
@@ -224,22 +225,34 @@ public final class SoftwareRenderer: Renderer {
             Int32(at.width), Int32(at.height))
     }
 
-    /// The number of pixels in the union of `rects` (damage rectangles may overlap).
+    /// The number of pixels in the union of `rects` (damage rectangles may overlap): for each band between
+    /// consecutive rectangle edges in x, the rows the rectangles spanning it cover, merged.
     static func unionArea(_ rects: [PixelRect]) -> Int {
-        let rects = rects.filter { !$0.isEmpty }
-        guard rects.count > 1 else { return rects.first?.pixelCount ?? 0 }
-        let xs = Set(rects.flatMap { [$0.x, $0.maxX] }).sorted()
+        var xs: [Int] = []
+        xs.reserveCapacity(2 * rects.count)
+        for r in rects where !r.isEmpty {
+            xs.append(r.x)
+            xs.append(r.maxX)
+        }
+        guard xs.count > 2 else { return rects.first(where: { !$0.isEmpty })?.pixelCount ?? 0 }
+        xs.sort()
+        var spans: [(y0: Int, y1: Int)] = []
+        spans.reserveCapacity(rects.count)
         var area = 0
-        for (x0, x1) in zip(xs, xs.dropFirst()) {
-            let spans = rects.filter { $0.x <= x0 && $0.maxX >= x1 }.map { ($0.y, $0.maxY) }.sorted { $0.0 < $1.0 }
+        var x0 = xs[0]
+        for x1 in xs.dropFirst() where x1 > x0 {
+            spans.removeAll(keepingCapacity: true)
+            for r in rects where !r.isEmpty && r.x <= x0 && r.maxX >= x1 { spans.append((r.y, r.maxY)) }
+            spans.sort { $0.y0 < $1.y0 }
             var covered = 0
             var end = Int.min
-            for (y0, y1) in spans {
-                let start = max(y0, end)
-                if y1 > start { covered += y1 - start }
-                end = max(end, y1)
+            for span in spans {
+                let start = max(span.y0, end)
+                if span.y1 > start { covered += span.y1 - start }
+                end = max(end, span.y1)
             }
             area += covered * (x1 - x0)
+            x0 = x1
         }
         return area
     }
