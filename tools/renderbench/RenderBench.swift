@@ -5,7 +5,9 @@ import Foundation
 
 /// Issue 4's frame-time benchmark: 100, 1,000 and 10,000 layers at 1280×720 and 1920×1080, each renderer,
 /// steady state (10 % of the layers move every frame, damage tracked) and full redraws, against pixman
-/// compositing the same pixel boxes in the same run. Release build only:
+/// compositing the same pixel boxes in the same run. The software renderer keeps what it worked out for items
+/// drawn again unchanged, so it is also timed cold: each frame once more by a new renderer (nothing kept).
+/// Release build only:
 /// `swift build -c release --product renderbench && .build/release/renderbench`.
 @main
 struct RenderBench: ParsableCommand {
@@ -18,9 +20,9 @@ struct RenderBench: ParsableCommand {
 
     func run() throws {
         print(
-            "| renderer | output | layers | compile p50 | steady frame p50 | full frame p50 | pixman ref (steady) p50 | pixman ref (full) p50 | steady / ref | full / ref |"
+            "| renderer | output | layers | compile p50 | steady frame p50 | full frame p50 | pixman ref (steady) p50 | pixman ref (full) p50 | steady / ref | full / ref | cold full p50 | cold / ref |"
         )
-        print("|---|---|---|---|---|---|---|---|---|---|")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|")
         for sizeText in sizes {
             let parts = sizeText.split(separator: "x").compactMap { Int($0) }
             guard parts.count == 2 else { throw ValidationError("bad size \(sizeText)") }
@@ -49,6 +51,7 @@ struct RenderBench: ParsableCommand {
         var full: [Double] = []
         var refSteady: [Double] = []
         var refFull: [Double] = []
+        var cold: [Double] = []
         let frameCount = bench.count >= 10_000 ? max(3, frames / 3) : frames
         for frame in 0..<(frameCount + 2) {
             let scene = bench.scene(frame: frame)
@@ -72,13 +75,23 @@ struct RenderBench: ParsableCommand {
             refSteady.append(refSteadyTime)
             refFull.append(refFullTime)
         }
+        // Cold: the same frames, each by a new software renderer (after the warm ones, so as not to disturb them).
+        if renderer is SoftwareRenderer {
+            for frame in 2..<(frameCount + 2) {
+                let list = compiler.compile([bench.scene(frame: frame)])
+                let fresh = SoftwareRenderer(size: bench.size)
+                cold.append(try seconds { _ = try fresh.render(list, damage: .full) })
+            }
+        }
         let c = median(compile)
         let s = median(steady)
         let f = median(full)
         let rs = median(refSteady)
         let rf = median(refFull)
+        let cf = median(cold)
+        let coldColumns = cold.isEmpty ? "– | –" : "\(ms(cf)) | \(ratio(cf, rf))"
         print(
-            "| \(renderer.info.kind.rawValue) | \(bench.size) | \(bench.count) | \(ms(c)) | \(ms(s)) | \(ms(f)) | \(ms(rs)) | \(ms(rf)) | \(ratio(s, rs)) | \(ratio(f, rf)) |"
+            "| \(renderer.info.kind.rawValue) | \(bench.size) | \(bench.count) | \(ms(c)) | \(ms(s)) | \(ms(f)) | \(ms(rs)) | \(ms(rf)) | \(ratio(s, rs)) | \(ratio(f, rf)) | \(coldColumns) |"
         )
     }
 }

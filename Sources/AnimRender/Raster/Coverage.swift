@@ -174,8 +174,9 @@ public struct RectCoverage: Sendable {
             c1 * s, (a * i - c * g) * s, (c * d - a * f) * s,
             c2 * s, (b * g - a * h) * s, (a * e - b * d) * s
         )
-        let all = [r.0, r.1, r.2, r.3, r.4, r.5, r.6, r.7, r.8]
-        guard all.allSatisfy(\.isFinite) else { return nil }
+        guard r.0.isFinite, r.1.isFinite, r.2.isFinite, r.3.isFinite, r.4.isFinite, r.5.isFinite, r.6.isFinite,
+            r.7.isFinite, r.8.isFinite
+        else { return nil }
         return r
     }
 
@@ -183,20 +184,33 @@ public struct RectCoverage: Sendable {
     static func bounds(
         of rect: Rect, homography h: (Double, Double, Double, Double, Double, Double, Double, Double, Double)
     ) -> PixelRect? {
-        let corners = [
-            (rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.maxX, rect.maxY), (rect.minX, rect.maxY),
-        ]
-        let projected = Homogeneous.clipInFront(
-            corners.map { (x, y) in (x * h.0 + y * h.3 + h.6, x * h.1 + y * h.4 + h.7, x * h.2 + y * h.5 + h.8) })
-        guard !projected.isEmpty else { return nil }
+        func project(_ x: Double, _ y: Double) -> (x: Double, y: Double, w: Double) {
+            (x * h.0 + y * h.3 + h.6, x * h.1 + y * h.4 + h.7, x * h.2 + y * h.5 + h.8)
+        }
         let limit = Double(1 << 28)
         var lo = (x: limit, y: limit)
         var hi = (x: -limit, y: -limit)
-        for p in projected {
+        func include(_ p: (x: Double, y: Double, w: Double)) {
             let x = min(limit, max(-limit, p.x / p.w))
             let y = min(limit, max(-limit, p.y / p.w))
             lo = (min(lo.x, x), min(lo.y, y))
             hi = (max(hi.x, x), max(hi.y, y))
+        }
+        let a = project(rect.minX, rect.minY)
+        let b = project(rect.maxX, rect.minY)
+        let c = project(rect.maxX, rect.maxY)
+        let d = project(rect.minX, rect.maxY)
+        let nearW = Homogeneous.nearW
+        if a.w >= nearW, b.w >= nearW, c.w >= nearW, d.w >= nearW {
+            // All in front (every affine draw): no clipping, no arrays.
+            include(a)
+            include(b)
+            include(c)
+            include(d)
+        } else {
+            let projected = Homogeneous.clipInFront([a, b, c, d])
+            guard !projected.isEmpty else { return nil }
+            for p in projected { include(p) }
         }
         guard lo.x <= hi.x, lo.y <= hi.y else { return nil }
         let x0 = Int(lo.x.rounded(.down)) - 1

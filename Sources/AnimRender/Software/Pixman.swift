@@ -17,6 +17,18 @@ enum Pixman {
         return (byte(c.red * c.alpha), byte(c.green * c.alpha), byte(c.blue * c.alpha), byte(c.alpha))
     }
 
+    /// A premultiplied colour scaled by a coverage byte as pixman's in() does (x·m / 255 rounded, exactly
+    /// pixman's MUL_UN8), so a solid fill of it writes what the colour through a mask of that byte writes.
+    static func scaled(
+        _ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), by m: UInt8
+    ) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        func mul(_ x: UInt8) -> UInt8 {
+            let t = UInt32(x) * UInt32(m) + 0x80
+            return UInt8(((t >> 8) + t) >> 8)
+        }
+        return (mul(p.r), mul(p.g), mul(p.b), mul(p.a))
+    }
+
     /// pixman's 16-bit colour for 8-bit premultiplied channels (pixman keeps the high byte: ×257 is exact).
     static func color16(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> pixman_color_t {
         pixman_color_t(

@@ -3,7 +3,9 @@ import CPixman
 
 extension SoftwareRenderer {
     /// A `RectDraw`: a pixman fill when the rule covers whole pixels exactly (axis-aligned, no radii, no border,
-    /// whole-pixel edges or no antialiasing), else the colour through a `RectCoverage` mask.
+    /// whole-pixel edges or no antialiasing); an axis-aligned rectangle without a border as solid fills of its
+    /// constant-coverage boxes plus masks for its corners (`AxisAlignedCoverage`); else the colour through a
+    /// `RectCoverage` mask. All three give the same bytes.
     func drawRect(_ r: RectDraw, into target: DrawTarget) throws(RenderError) {
         guard let clip = target.clip(r.clip) else { return }
         let color = Pixman.premultiplied8(r.color)
@@ -16,17 +18,140 @@ extension SoftwareRenderer {
             stats.itemsDrawn += 1
             return
         }
-        guard
-            let coverage = RectCoverage(
-                transform: r.transform, rect: r.rect, radii: r.radii, borderWidth: r.borderWidth,
-                antialiased: r.antialiased),
-            let box = coverage.outputBounds?.intersection(clip)
-        else { return }
+        let key =
+            useAxisAlignedSplit && r.borderWidth == nil
+            ? RectPlanKey(transform: r.transform, rect: r.rect, radii: r.radii, antialiased: r.antialiased)
+            : nil
+        if let key, let plan = planCache.plan(for: key, clip: clip) {
+            try draw(plan, color: color, into: target)
+            return
+        }
+        let coverage = RectCoverage(
+            transform: r.transform, rect: r.rect, radii: r.radii, borderWidth: r.borderWidth,
+            antialiased: r.antialiased)
+        guard let coverage, let box = coverage.outputBounds?.intersection(clip) else {
+            if let key {
+                let bounds = coverage?.outputBounds
+                planCache.store(RectPlan(bounds: bounds, area: nil, boxes: [], blocks: []), for: key)
+            }
+            return
+        }
+        if let key, axisCoverage.split(coverage, area: box, alpha: 1) {
+            let plan = makePlan(bounds: coverage.outputBounds, area: box)
+            planCache.store(plan, for: key)
+            try draw(plan, color: color, into: target)
+            return
+        }
         let mask = try pool.take(box, format: PIXMAN_a8)
         defer { pool.recycle(mask) }
         coverage.rasterize(into: mask.base, stride: mask.stride, area: box, alpha: 1)
         try composite(color: color, mask: mask, into: target)
         stats.itemsDrawn += 1
+    }
+
+    /// `axisCoverage`'s last split as a plan: its boxes, and its blocks' bytes.
+    private func makePlan(bounds: PixelRect?, area: PixelRect) -> RectPlan {
+        var blocks: [(rect: PixelRect, bytes: [UInt8])] = []
+        for block in axisCoverage.blocks {
+            axisCoverage.withBlock(block) { source in
+                blocks.append((block, Array(UnsafeBufferPointer(start: source, count: block.pixelCount))))
+            }
+        }
+        return RectPlan(bounds: bounds, area: area, boxes: axisCoverage.boxes, blocks: blocks)
+    }
+
+    /// Draws a plan in `color`. Small boxes and blocks (edge strips, corners) are blended here
+    /// (`SolidOver`, pixman's arithmetic); larger ones go to pixman: each coverage byte's boxes in one fill of the
+    /// colour scaled by that byte (pixman's in(), so the bytes match the masked composite), blocks through
+    /// `blockMask`.
+    private func draw(
+        _ plan: RectPlan, color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), into target: DrawTarget
+    ) throws(RenderError) {
+        guard !plan.boxes.isEmpty || !plan.blocks.isEmpty else { return }
+        stats.itemsDrawn += 1
+        let pixel = UInt32(color.a) << 24 | UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
+        let boxes = plan.boxes
+        let pixels = target.pixels
+        func inSwift(_ rect: PixelRect) -> Bool { pixels != nil && Self.blendsInSwift(rect) }
+        for box in boxes {
+            guard let pixels, inSwift(box.rect) else { continue }
+            let at = target.local(box.rect)
+            SolidOver.fill(
+                box.value == 255 ? pixel : SolidOver.scale(pixel, by: UInt32(box.value)),
+                base: pixels.base + at.y * pixels.rowPixels + at.x, rowPixels: pixels.rowPixels, width: at.width,
+                height: at.height)
+        }
+        // The rest in one pixman fill per byte, at the first box with that byte.
+        for (i, first) in boxes.enumerated() where !inSwift(first.rect) {
+            guard !boxes[..<i].contains(where: { $0.value == first.value && !inSwift($0.rect) }) else { continue }
+            fillBoxes.removeAll(keepingCapacity: true)
+            for box in boxes[i...] where box.value == first.value && !inSwift(box.rect) {
+                let at = target.local(box.rect)
+                fillBoxes.append(
+                    pixman_box32_t(x1: Int32(at.x), y1: Int32(at.y), x2: Int32(at.maxX), y2: Int32(at.maxY)))
+            }
+            let scaled = Pixman.scaled(color, by: first.value)
+            if scaled.a < 255, let solidImage {
+                // What pixman_image_fill_boxes does for a translucent colour, without its solid image per call.
+                solidPixel.pointee =
+                    UInt32(scaled.a) << 24 | UInt32(scaled.r) << 16 | UInt32(scaled.g) << 8 | UInt32(scaled.b)
+                for box in fillBoxes {
+                    pixman_image_composite32(
+                        PIXMAN_OP_OVER, solidImage, nil, target.image, 0, 0, 0, 0, box.x1, box.y1, box.x2 - box.x1,
+                        box.y2 - box.y1)
+                }
+                continue
+            }
+            var c = Pixman.color16(scaled)
+            guard pixman_image_fill_boxes(PIXMAN_OP_OVER, target.image, &c, Int32(fillBoxes.count), fillBoxes) != 0
+            else { throw .outOfMemory(size: PixelSize(width: 1, height: 1)) }
+        }
+        var solid: OpaquePointer?
+        defer { if let solid { pixman_image_unref(solid) } }
+        for block in plan.blocks {
+            let at = target.local(block.rect)
+            if let pixels, inSwift(block.rect) {
+                block.bytes.withUnsafeBufferPointer { bytes in
+                    guard let mask = bytes.baseAddress else { return }
+                    SolidOver.masked(
+                        pixel, mask: mask, maskStride: block.rect.width,
+                        base: pixels.base + at.y * pixels.rowPixels + at.x, rowPixels: pixels.rowPixels,
+                        width: at.width, height: at.height)
+                }
+                continue
+            }
+            let mask = try blockMask(fitting: block.rect)
+            for row in 0..<block.rect.height {
+                for x in 0..<block.rect.width {
+                    mask.base[row * mask.stride + x] = block.bytes[row * block.rect.width + x]
+                }
+            }
+            if solid == nil { solid = Pixman.solid(color) }
+            guard let solid else { throw .outOfMemory(size: PixelSize(width: 1, height: 1)) }
+            pixman_image_composite32(
+                PIXMAN_OP_OVER, solid, mask.image, target.image, 0, 0, 0, 0, Int32(at.x), Int32(at.y),
+                Int32(at.width), Int32(at.height))
+        }
+    }
+
+    /// Boxes blended in Swift rather than by a pixman call: thin columns (pixman walks them a row at a time) and
+    /// boxes small enough that a call's fixed cost exceeds the blending.
+    @inline(__always)
+    static func blendsInSwift(_ box: PixelRect) -> Bool {
+        box.width <= 4 || box.pixelCount <= 256
+    }
+
+    /// `blockMask`, replaced by a larger one when `block` does not fit.
+    private func blockMask(fitting block: PixelRect) throws(RenderError) -> Offscreen {
+        if let mask = blockMask, mask.rect.width >= block.width, mask.rect.height >= block.height { return mask }
+        let old = blockMask?.rect ?? PixelRect(x: 0, y: 0, width: 64, height: 64)
+        if let mask = blockMask { pool.recycle(mask) }
+        blockMask = nil
+        let mask = try pool.take(
+            PixelRect(x: 0, y: 0, width: max(old.width, block.width), height: max(old.height, block.height)),
+            format: PIXMAN_a8)
+        blockMask = mask
+        return mask
     }
 
     /// The output pixels `rect` covers fully, when the coverage rule gives exactly those pixels 1 and every other
@@ -42,22 +167,23 @@ extension SoftwareRenderer {
         let ay = (rect.minY * t.m22 + t.m42) / t.m44
         let by = (rect.maxY * t.m22 + t.m42) / t.m44
         let limit = Double(1 << 28)
-        let edges = [min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)].map { min(limit, max(-limit, $0)) }
-        let first: (Double) -> Double
-        let last: (Double) -> Double
+        func clamped(_ v: Double) -> Double { min(limit, max(-limit, v)) }
+        let edges = (clamped(min(ax, bx)), clamped(max(ax, bx)), clamped(min(ay, by)), clamped(max(ay, by)))
+        let x0: Int
+        let x1: Int
+        let y0: Int
+        let y1: Int
         if antialiased {
-            guard edges.allSatisfy({ abs($0 - $0.rounded()) <= 1e-9 }) else { return nil }
-            first = { $0.rounded() }
-            last = { $0.rounded() }
+            func whole(_ v: Double) -> Int? { abs(v - v.rounded()) <= 1e-9 ? Int(v.rounded()) : nil }
+            guard let a = whole(edges.0), let b = whole(edges.1), let c = whole(edges.2), let d = whole(edges.3)
+            else { return nil }
+            (x0, x1, y0, y1) = (a, b, c, d)
         } else {
             // Pixel i is covered when x0 ≤ i + 0.5 ≤ x1.
-            first = { ($0 - 0.5).rounded(.up) }
-            last = { ($0 - 0.5).rounded(.down) + 1 }
+            func first(_ v: Double) -> Int { Int((v - 0.5).rounded(.up)) }
+            func last(_ v: Double) -> Int { Int((v - 0.5).rounded(.down)) + 1 }
+            (x0, x1, y0, y1) = (first(edges.0), last(edges.1), first(edges.2), last(edges.3))
         }
-        let x0 = Int(first(edges[0]))
-        let x1 = Int(last(edges[1]))
-        let y0 = Int(first(edges[2]))
-        let y1 = Int(last(edges[3]))
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }

@@ -9,6 +9,22 @@ struct DrawTarget {
     let originX: Int
     let originY: Int
     let clip: PixelRect
+    /// The image's first pixel and its row length in pixels, for blending small boxes without a pixman call; nil
+    /// unless the image is a8r8g8b8 with whole-pixel rows.
+    let pixels: (base: UnsafeMutablePointer<UInt32>, rowPixels: Int)?
+
+    init(image: OpaquePointer, originX: Int, originY: Int, clip: PixelRect) {
+        self.image = image
+        self.originX = originX
+        self.originY = originY
+        self.clip = clip
+        let stride = Int(pixman_image_get_stride(image))
+        if pixman_image_get_format(image) == PIXMAN_a8r8g8b8, stride % 4 == 0, let base = pixman_image_get_data(image) {
+            pixels = (base, stride / 4)
+        } else {
+            pixels = nil
+        }
+    }
 
     /// `clip` narrowed by an item's own clip; nil when nothing is left.
     func clip(_ itemClip: PixelRect?) -> PixelRect? {
@@ -33,6 +49,23 @@ public final class SoftwareRenderer: Renderer {
     private var size: PixelSize
     private var output: Offscreen?
     let pool = OffscreenPool()
+    /// Reused by every axis-aligned rectangle: its boxes, blocks and scratch arrays.
+    var axisCoverage = AxisAlignedCoverage()
+    /// An a8 mask reused for the per-pixel blocks of axis-aligned rectangles; grown when a block does not fit.
+    var blockMask: Offscreen?
+    /// Plans of the axis-aligned rectangles drawn so far.
+    var planCache = RectPlanCache()
+    /// Draw axis-aligned rectangles as boxes and corner blocks (false: through a whole mask, as tests compare).
+    var useAxisAlignedSplit = true
+    /// Per top-level item, the pixels it may touch (`bounds(of:)`), when a frame has several damage rectangles.
+    private var itemBounds: [PixelRect?] = []
+    /// A 1×1 repeating a8r8g8b8 image: pixman treats it as a solid colour read at each composite, so writing
+    /// `solidPixel` recolours it without allocating a solid image per draw. Its flags do not depend on the pixel
+    /// (a8r8g8b8 is never opaque by format), so nothing pixman caches goes stale.
+    let solidPixel: UnsafeMutablePointer<UInt32>
+    let solidImage: OpaquePointer?
+    /// Boxes of one coverage byte, reused between draws.
+    var fillBoxes: [pixman_box32_t] = []
     /// The stats of the frame being drawn.
     var stats = RenderStats()
     private let logger = Logger(label: "animserver.render.software")
@@ -45,10 +78,17 @@ public final class SoftwareRenderer: Renderer {
         info = RendererInfo(
             kind: .software, device: Pixman.versions, maxTextureSize: Int.max, isSoftwareRasterizer: false)
         output = try? Self.allocate(size, pool: pool)
+        solidPixel = .allocate(capacity: 1)
+        solidPixel.initialize(to: 0)
+        solidImage = pixman_image_create_bits(PIXMAN_a8r8g8b8, 1, 1, solidPixel, 4)
+        if let solidImage { pixman_image_set_repeat(solidImage, PIXMAN_REPEAT_NORMAL) }
     }
 
     deinit {
         if let output { pool.recycle(output) }
+        if let blockMask { pool.recycle(blockMask) }
+        if let solidImage { pixman_image_unref(solidImage) }
+        solidPixel.deallocate()
     }
 
     private static func allocate(_ size: PixelSize, pool: OffscreenPool) throws(RenderError) -> Offscreen? {
@@ -81,10 +121,25 @@ public final class SoftwareRenderer: Renderer {
         case .region(let region): rects = region.compactMap { $0.intersection(whole) }
         }
         stats.pixelsRedrawn = Self.unionArea(rects)
+        planCache.reserve(list.items.count)
         let clear = Pixman.premultiplied8(list.clearColor)
+        // Several damage rectangles each draw the whole list: find once which pixels each item may touch.
+        let cull = rects.count > 1
+        if cull {
+            itemBounds.removeAll(keepingCapacity: true)
+            for item in list.items { itemBounds.append(Self.bounds(of: item)) }
+        }
         for rect in rects {
             Pixman.fill(output.image, rect: rect, color: clear, op: PIXMAN_OP_SRC)
-            try draw(list.items, into: DrawTarget(image: output.image, originX: 0, originY: 0, clip: rect))
+            let target = DrawTarget(image: output.image, originX: 0, originY: 0, clip: rect)
+            if cull {
+                for (item, bounds) in zip(list.items, itemBounds)
+                where bounds.map({ rect.intersection($0) != nil }) ?? true {
+                    try draw(item, into: target)
+                }
+            } else {
+                try draw(list.items, into: target)
+            }
         }
         return stats
     }
@@ -113,14 +168,48 @@ public final class SoftwareRenderer: Renderer {
 
     /// Draws `items` back to front.
     func draw(_ items: [DrawItem], into target: DrawTarget) throws(RenderError) {
-        for item in items {
-            switch item {
-            case .rect(let r): try drawRect(r, into: target)
-            case .image(let i): try drawImage(i, into: target)
-            case .path(let p): try drawPath(p, into: target)
-            case .group(let g): try drawGroup(g, into: target)
-            case .shadow(let s): try drawShadow(s, into: target)
+        for item in items { try draw(item, into: target) }
+    }
+
+    func draw(_ item: DrawItem, into target: DrawTarget) throws(RenderError) {
+        switch item {
+        case .rect(let r): try drawRect(r, into: target)
+        case .image(let i): try drawImage(i, into: target)
+        case .path(let p): try drawPath(p, into: target)
+        case .group(let g): try drawGroup(g, into: target)
+        case .shadow(let s): try drawShadow(s, into: target)
+        }
+    }
+
+    /// The output pixels `item` may touch (the same boxes its draw confines itself to), empty when it draws
+    /// nothing; nil when not known without drawing (paths).
+    static func bounds(of item: DrawItem) -> PixelRect? {
+        let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        func clipped(_ box: PixelRect?, _ clip: PixelRect?) -> PixelRect {
+            guard let box else { return empty }
+            guard let clip else { return box }
+            return box.intersection(clip) ?? empty
+        }
+        switch item {
+        case .rect(let r):
+            if r.radii.isZero, r.borderWidth == nil,
+                let pixels = wholePixels(r.transform, rect: r.rect, antialiased: r.antialiased)
+            {
+                return clipped(pixels, r.clip)
             }
+            let coverage = RectCoverage(
+                transform: r.transform, rect: r.rect, radii: r.radii, borderWidth: r.borderWidth,
+                antialiased: r.antialiased)
+            return clipped(coverage?.outputBounds, r.clip)
+        case .image(let i):
+            if let pixels = wholePixels(i.transform, rect: i.rect, antialiased: i.antialiased) {
+                return clipped(pixels, i.clip)
+            }
+            let coverage = RectCoverage(transform: i.transform, rect: i.rect, antialiased: i.antialiased)
+            return clipped(coverage?.outputBounds, i.clip)
+        case .path: return nil
+        case .group(let g): return clipped(g.bounds, g.clip)
+        case .shadow(let s): return clipped(s.bounds, s.clip)
         }
     }
 
@@ -136,22 +225,34 @@ public final class SoftwareRenderer: Renderer {
             Int32(at.width), Int32(at.height))
     }
 
-    /// The number of pixels in the union of `rects` (damage rectangles may overlap).
+    /// The number of pixels in the union of `rects` (damage rectangles may overlap): for each band between
+    /// consecutive rectangle edges in x, the rows the rectangles spanning it cover, merged.
     static func unionArea(_ rects: [PixelRect]) -> Int {
-        let rects = rects.filter { !$0.isEmpty }
-        guard rects.count > 1 else { return rects.first?.pixelCount ?? 0 }
-        let xs = Set(rects.flatMap { [$0.x, $0.maxX] }).sorted()
+        var xs: [Int] = []
+        xs.reserveCapacity(2 * rects.count)
+        for r in rects where !r.isEmpty {
+            xs.append(r.x)
+            xs.append(r.maxX)
+        }
+        guard xs.count > 2 else { return rects.first(where: { !$0.isEmpty })?.pixelCount ?? 0 }
+        xs.sort()
+        var spans: [(y0: Int, y1: Int)] = []
+        spans.reserveCapacity(rects.count)
         var area = 0
-        for (x0, x1) in zip(xs, xs.dropFirst()) {
-            let spans = rects.filter { $0.x <= x0 && $0.maxX >= x1 }.map { ($0.y, $0.maxY) }.sorted { $0.0 < $1.0 }
+        var x0 = xs[0]
+        for x1 in xs.dropFirst() where x1 > x0 {
+            spans.removeAll(keepingCapacity: true)
+            for r in rects where !r.isEmpty && r.x <= x0 && r.maxX >= x1 { spans.append((r.y, r.maxY)) }
+            spans.sort { $0.y0 < $1.y0 }
             var covered = 0
             var end = Int.min
-            for (y0, y1) in spans {
-                let start = max(y0, end)
-                if y1 > start { covered += y1 - start }
-                end = max(end, y1)
+            for span in spans {
+                let start = max(span.y0, end)
+                if span.y1 > start { covered += span.y1 - start }
+                end = max(end, span.y1)
             }
             area += covered * (x1 - x0)
+            x0 = x1
         }
         return area
     }

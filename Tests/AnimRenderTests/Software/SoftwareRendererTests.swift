@@ -442,4 +442,19 @@ import Testing
         #expect(Array(out.bytes[8..<16]) == [0, 0, 0, 0, 0, 0, 0, 0])
         #expect(Array(out.bytes[16..<24]) == [0, 0, 255, 255, 0, 0, 255, 255])
     }
+
+    @Test func unionAreaCountsOverlapsOnce() {
+        let a = PixelRect(x: 0, y: 0, width: 10, height: 10)
+        let b = PixelRect(x: 5, y: 5, width: 10, height: 10)
+        let c = PixelRect(x: 30, y: 0, width: 2, height: 3)
+        let empty = PixelRect(x: 3, y: 3, width: 0, height: 9)
+        #expect(SoftwareRenderer.unionArea([]) == 0)
+        #expect(SoftwareRenderer.unionArea([empty]) == 0)
+        #expect(SoftwareRenderer.unionArea([a, empty]) == 100)
+        #expect(SoftwareRenderer.unionArea([a, a]) == 100)
+        #expect(SoftwareRenderer.unionArea([a, b]) == 175)
+        #expect(SoftwareRenderer.unionArea([c, b, empty, a]) == 181)
+        // A rectangle inside another adds nothing.
+        #expect(SoftwareRenderer.unionArea([a, PixelRect(x: 2, y: 2, width: 3, height: 3)]) == 100)
+    }
 }
