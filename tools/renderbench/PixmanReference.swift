@@ -2,9 +2,9 @@ import AnimCore
 import AnimRender
 import CPixman
 
-/// The reference the software renderer is measured against: pixman compositing solid colours over the same
-/// pixel boxes the frame's draw list covers, into a buffer of the output's size, with nothing else (no
-/// coverage, no clipping, no compile).
+/// The reference the software renderer is measured against: pixman writing the same pixel area the
+/// renderer writes, with nothing else (no coverage, no clipping, no compile): the damaged area filled with
+/// the clear colour, then solid colours composited over the pixel boxes the frame's draw list covers.
 final class PixmanReference {
     private let target: OpaquePointer
     private let size: PixelSize
@@ -46,8 +46,13 @@ final class PixmanReference {
         return out
     }
 
-    /// Composites every box source over.
-    func composite(_ boxes: [(PixelRect, pixman_color_t)]) {
+    /// Fills `cleared` with opaque black, then composites every box source over.
+    func composite(_ boxes: [(PixelRect, pixman_color_t)], clearing cleared: [PixelRect]) {
+        var black = pixman_color_t(red: 0, green: 0, blue: 0, alpha: 0xFFFF)
+        var rects = cleared.map {
+            pixman_rectangle16_t(x: Int16($0.x), y: Int16($0.y), width: UInt16($0.width), height: UInt16($0.height))
+        }
+        _ = pixman_image_fill_rectangles(PIXMAN_OP_SRC, target, &black, Int32(rects.count), &rects)
         for (box, var color) in boxes {
             guard let solid = pixman_image_create_solid_fill(&color) else { continue }
             pixman_image_composite32(

@@ -66,8 +66,13 @@ struct RenderBench: ParsableCommand {
             }
             let steadyBoxes = PixmanReference.boxes(of: list, within: changed)
             let fullBoxes = PixmanReference.boxes(of: list, within: .full)
-            let refSteadyTime = seconds { reference.composite(steadyBoxes) }
-            let refFullTime = seconds { reference.composite(fullBoxes) }
+            let steadyArea: [PixelRect]
+            switch changed {
+            case .full: steadyArea = [PixelRect(size: bench.size)]
+            case .region(let rects): steadyArea = rects
+            }
+            let refSteadyTime = seconds { reference.composite(steadyBoxes, clearing: steadyArea) }
+            let refFullTime = seconds { reference.composite(fullBoxes, clearing: [PixelRect(size: bench.size)]) }
             guard frame >= 2 else { continue }
             compile.append(compileTime)
             steady.append(steadyTime)
