@@ -98,6 +98,7 @@ let package = Package(
 
         .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore"]),
         .testTarget(name: "AnimImageTests", dependencies: ["AnimImage", "AnimCore"]),
+        .testTarget(name: "AnimDisplayTests", dependencies: ["AnimDisplay", "AnimRender", "AnimCore"]),
         .testTarget(
             name: "AnimRenderTests", dependencies: ["AnimRender", "AnimImage", "AnimCore"], exclude: ["Goldens"],
             resources: [.copy("Goldens")]),
