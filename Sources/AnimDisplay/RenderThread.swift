@@ -17,12 +17,17 @@ final class RenderThread {
     /// Draws layer screenshots, whose size is not the output's; made on first use.
     private var layerRenderer: (any Renderer)?
     private var renderTimes = FrameTimeSamples()
+    /// The display the frames are shown on (DRM), if any.
+    private let scanout: (any Scanout)?
+    /// The renderer drew since the scan-out last showed its pixels (screenshots of the current time draw too).
+    private var undisplayed = false
 
     private init(
         queue: RenderQueue, logger: Logger, factory: RendererFactory, kind: RendererKind, renderer: any Renderer,
-        configuration: OutputConfiguration
+        configuration: OutputConfiguration, scanout: (any Scanout)?
     ) {
         self.queue = queue
+        self.scanout = scanout
         self.logger = logger
         self.factory = factory
         self.kind = kind
@@ -34,7 +39,7 @@ final class RenderThread {
     /// The thread's body: chooses and creates the renderer, reports to `setup`, then draws until stopped.
     static func run(
         queue: RenderQueue, configuration: OutputConfiguration, factory: RendererFactory, logger: Logger,
-        setup: SetupResult
+        scanout: (any Scanout)?, setup: SetupResult
     ) {
         let size = configuration.size
         var gles: (any Renderer)?
@@ -63,15 +68,26 @@ final class RenderThread {
             gles = nil
             renderer = factory.software(size)
         }
+        if let scanout {
+            do throws(DRMError) {
+                try scanout.start(renderer: renderer)
+            } catch {
+                scanout.stop()
+                setup.finish(.failure(.drm(error)))
+                return
+            }
+        }
         let thread = RenderThread(
             queue: queue, logger: logger, factory: factory, kind: decision.kind, renderer: renderer,
-            configuration: configuration)
+            configuration: configuration, scanout: scanout)
         queue.withLock {
             $0.statistics = OutputStatistics(
                 size: size, refresh: configuration.refresh, renderer: renderer.info, reason: decision.reason)
         }
         setup.finish(.success(SetupResult.Ready(decision: decision, info: renderer.info)))
         thread.loop()
+        scanout?.stop()
+        setup.finishStopping()
     }
 
     private func loop() {
@@ -79,6 +95,10 @@ final class RenderThread {
             switch job {
             case .frame(let frame, let shots):
                 let drawn = draw(frame, countAsFrame: true)
+                if let scanout {
+                    scanout.present(renderer, changed: undisplayed)
+                    undisplayed = false
+                }
                 for shot in shots { take(shot, of: frame, outputDrawn: drawn) }
             case .capture(let frame, let shot):
                 let drawn: Result<Void, RenderError>
@@ -112,6 +132,7 @@ final class RenderThread {
             logger.error("frame not drawn", metadata: ["frame": "\(frame.frame)", "error": "\(error)"])
             return .failure(error)
         }
+        undisplayed = true
         let seconds = Self.seconds(ContinuousClock.now - began)
         if countAsFrame { renderTimes.record(seconds) }
         let summary = renderTimes.summary

@@ -11,6 +11,10 @@ public protocol DRMDevice: AnyObject {
     var supportsAtomic: Bool { get }
 
     func resources() throws(DRMError) -> DRMResources
+    /// Remembers what `crtc` shows now (the console) so closing the device puts it back.
+    func saveCRTC(_ crtc: UInt32, connector: UInt32)
+    /// Puts back what `saveCRTC` remembered (once).
+    func restoreCRTC()
     /// A MODE_ID blob holding `mode`.
     func createModeBlob(_ mode: DRMMode) throws(DRMError) -> UInt32
     func destroyBlob(_ id: UInt32)

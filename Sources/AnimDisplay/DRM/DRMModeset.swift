@@ -128,6 +128,7 @@ public enum DRMModeset {
     public static func lightUp(
         _ device: any DRMDevice, plan: DRMOutputPlan, framebuffer: (_ planeRotates: Bool) throws(DRMError) -> UInt32
     ) throws(DRMError) -> DRMModesetResult {
+        device.saveCRTC(plan.crtc.id, connector: plan.connector.id)
         guard device.supportsAtomic, plan.plane != nil else {
             try device.setCRTC(
                 plan.crtc.id, framebuffer: try framebuffer(false), connector: plan.connector.id, mode: plan.mode)

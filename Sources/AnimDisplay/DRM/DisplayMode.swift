@@ -114,6 +114,8 @@ public enum DisplayModeError: Error, Hashable, Sendable, CustomStringConvertible
     case noSuchMode(ModeRequest, available: [DisplayMode])
     /// The connector offers no modes at all.
     case noModes
+    /// The mode's refresh rate is outside 1…1000 Hz (a broken EDID or driver).
+    case unusableRefresh(DisplayMode)
 
     public var description: String {
         switch self {
@@ -123,6 +125,8 @@ public enum DisplayModeError: Error, Hashable, Sendable, CustomStringConvertible
             "mode \(request) is not offered; the connector has \(modes.map(\.description).joined(separator: ", "))"
         case .noModes:
             "the connector offers no modes"
+        case .unusableRefresh(let mode):
+            "mode \(mode) refreshes outside 1…1000 Hz"
         }
     }
 }

@@ -21,6 +21,10 @@ final class DRMFakeDevice: DRMDevice {
 
     func resources() throws(DRMError) -> DRMResources { fakeResources }
 
+    private(set) var saved: [UInt32] = []
+    func saveCRTC(_ crtc: UInt32, connector: UInt32) { saved.append(crtc) }
+    func restoreCRTC() {}
+
     func createModeBlob(_ mode: DRMMode) throws(DRMError) -> UInt32 {
         nextID += 1
         blobs.insert(nextID)

@@ -53,6 +53,7 @@ struct DRMModesetTests {
         }
         #expect(result.atomic && !result.planeRotates)
         #expect(sizes == [false])
+        #expect(device.saved == [32])
         #expect(device.commits.map(\.testOnly) == [true, false])
         let writes = device.commits[0].writes
         #expect(writes.contains(DRMPropertyWrite(object: 12, property: 1200, value: 32)))  // connector CRTC_ID

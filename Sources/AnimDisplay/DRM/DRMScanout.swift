@@ -1,0 +1,152 @@
+import AnimRender
+import AnimTransport
+import Foundation
+import Logging
+
+/// The DRM output's side of the render thread: lights the connector, then shows each frame by a page flip —
+/// from two dumb buffers the scene is copied into (software renderer) or from a GBM surface the GLES
+/// renderer's texture is drawn into. Flips go through atomic commits with a flip event (or drmModePageFlip
+/// without atomic), never outside one, and one at a time: the pacer plans no frame while a flip is pending.
+final class DRMScanout: Scanout, @unchecked Sendable {
+    let device: any DRMDevice
+    let plan: DRMOutputPlan
+    let pacer: DRMFramePacer
+    private let logger: Logger
+    private let terminal: VirtualTerminal?
+    private var modeset: DRMModesetResult?
+    private var dumb: [DRMDumbBuffer] = []
+    /// The dumb buffer on screen (or about to be, once its flip completes).
+    private var front = 0
+    private var gbm: GBMScanoutTarget?
+    /// The GBM device and EGL display the GLES renderers use, and the output renderer's EGL device.
+    private var gbmDisplay: GBMDisplay?
+    private var eglDevice: EGLDevice?
+    private var stopped = false
+
+    init(device: any DRMDevice, plan: DRMOutputPlan, pacer: DRMFramePacer, terminal: VirtualTerminal?, logger: Logger) {
+        self.device = device
+        self.plan = plan
+        self.pacer = pacer
+        self.terminal = terminal
+        self.logger = logger
+    }
+
+    var pacing: PacingStatistics { pacer.statistics }
+
+    /// The output factory's GLES renderer: EGL on the GBM device of the DRM descriptor. The first renderer of
+    /// the scene's size is the output's; its context presents (layer screenshots make others).
+    func makeGLESRenderer(size: PixelSize, maxTextureSize: Int?) throws(RenderError) -> any Renderer {
+        let display: GBMDisplay
+        if let gbmDisplay {
+            display = gbmDisplay
+        } else {
+            display = try GBMDisplay(fd: device.fd)
+            gbmDisplay = display
+        }
+        let egl = try EGLDevice(display: display.display)
+        let renderer = try GLESRenderer(device: egl, size: size, maxTextureSize: maxTextureSize)
+        if eglDevice == nil, size == plan.sceneSize { eglDevice = egl }
+        return renderer
+    }
+
+    /// The buffer size for a layout: the scene's when the plane turns it, the panel's otherwise.
+    private func bufferSize(planeRotates: Bool) -> PixelSize { planeRotates ? plan.sceneSize : plan.panelSize }
+
+    func start(renderer: any Renderer) throws(DRMError) {
+        let result: DRMModesetResult
+        if renderer is GLESRenderer, let eglDevice, let gbmDisplay {
+            result = try DRMModeset.lightUp(device, plan: plan) { planeRotates throws(DRMError) in
+                let size = bufferSize(planeRotates: planeRotates)
+                if let gbm, gbm.size == size { return try gbm.blankFramebuffer() }
+                gbm = nil
+                let target = try GBMScanoutTarget(drm: device, gbm: gbmDisplay, egl: eglDevice, size: size)
+                gbm = target
+                return try target.blankFramebuffer()
+            }
+        } else {
+            result = try DRMModeset.lightUp(device, plan: plan) { planeRotates throws(DRMError) in
+                let size = bufferSize(planeRotates: planeRotates)
+                if dumb.first?.size != size {
+                    for buffer in dumb { device.destroyDumbBuffer(buffer) }
+                    dumb = []
+                    dumb = [try device.createDumbBuffer(size: size), try device.createDumbBuffer(size: size)]
+                }
+                front = 0
+                return dumb[0].framebuffer
+            }
+        }
+        modeset = result
+        logger.notice(
+            "display lit",
+            metadata: [
+                "device": "\(device.path)", "connector": "\(plan.connector.name)", "mode": "\(plan.mode.mode)",
+                "crtc": "\(plan.crtc.id)", "modesetting": "\(result.atomic ? "atomic" : "legacy")",
+                "rotation":
+                    "\(plan.rotation)\(plan.rotation == .none ? "" : result.planeRotates ? " (plane)" : " (renderer)")",
+                "buffers": "\(gbm != nil ? "GBM + EGL" : "dumb, double-buffered")",
+            ])
+    }
+
+    func present(_ renderer: any Renderer, changed: Bool) {
+        let began = MonotonicClock.now()
+        guard changed, let modeset, !stopped else {
+            pacer.frameComposed(now: MonotonicClock.now(), flipped: false)
+            return
+        }
+        let turn: OutputRotation = modeset.planeRotates ? .none : plan.rotation
+        do throws(DRMError) {
+            let framebuffer: UInt32
+            if let gbm {
+                guard let renderer = renderer as? GLESRenderer, let texture = renderer.outputTexture else {
+                    throw .graphics(call: "present", detail: "the GBM scan-out needs the GLES renderer's texture")
+                }
+                framebuffer = try gbm.draw(texture: texture, scene: plan.sceneSize, rotation: turn)
+            } else {
+                framebuffer = try copyIntoBackBuffer(renderer, rotation: turn)
+            }
+            try flip(to: framebuffer, atomic: modeset.atomic)
+            gbm?.flipQueued()
+            pacer.frameComposed(now: MonotonicClock.now(), flipped: true)
+        } catch {
+            logger.error(
+                "frame not shown", metadata: ["error": "\(error)", "after": "\(MonotonicClock.now() - began) s"])
+            pacer.frameComposed(now: MonotonicClock.now(), flipped: false)
+        }
+    }
+
+    private func copyIntoBackBuffer(_ renderer: any Renderer, rotation: OutputRotation) throws(DRMError) -> UInt32 {
+        let pixels: PixelBuffer
+        do throws(RenderError) {
+            pixels = try renderer.readPixels(PixelRect(size: plan.sceneSize))
+        } catch {
+            throw .graphics(call: "readPixels", detail: "\(error)")
+        }
+        let back = 1 - front
+        // The back buffer shows a frame two flips old: it is redrawn whole.
+        ScanoutCopy.copy(pixels, rotation: rotation, into: dumb[back].pixels, pitch: dumb[back].pitch)
+        front = back
+        return dumb[back].framebuffer
+    }
+
+    private func flip(to framebuffer: UInt32, atomic: Bool) throws(DRMError) {
+        if atomic {
+            try device.atomicCommit(
+                try DRMModeset.flipWrites(plan, framebuffer: framebuffer), testOnly: false, allowModeset: false,
+                flipEvent: true)
+        } else {
+            try device.pageFlip(crtc: plan.crtc.id, framebuffer: framebuffer)
+        }
+    }
+
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
+        // The console's picture goes back before our buffers go (removing a shown buffer blanks the CRTC).
+        device.restoreCRTC()
+        gbm = nil
+        for buffer in dumb { device.destroyDumbBuffer(buffer) }
+        dumb = []
+        if let blob = modeset?.modeBlob { device.destroyBlob(blob) }
+        terminal?.restore()
+    }
+}

@@ -1,0 +1,14 @@
+import AnimRender
+
+/// Where the render thread shows each frame it drew, besides the renderer's own buffer (which screenshots
+/// read): the DRM output's buffers. Every method but `pacing` runs on the render thread.
+protocol Scanout: AnyObject, Sendable {
+    /// Once, with the renderer the output chose: makes the buffers and lights the display.
+    func start(renderer: any Renderer) throws(DRMError)
+    /// After a frame of the loop: `changed` when the renderer's pixels changed since the last frame shown.
+    func present(_ renderer: any Renderer, changed: Bool)
+    /// The render thread is ending: turns the display back to what it showed before.
+    func stop()
+    /// Pacing measured from the flips; any thread.
+    var pacing: PacingStatistics { get }
+}
