@@ -22,8 +22,9 @@ final class DRMFakeDevice: DRMDevice {
     func resources() throws(DRMError) -> DRMResources { fakeResources }
 
     private(set) var saved: [UInt32] = []
+    private(set) var restored = 0
     func saveCRTC(_ crtc: UInt32, connector: UInt32) { saved.append(crtc) }
-    func restoreCRTC() {}
+    func restoreCRTC() { restored += 1 }
 
     func createModeBlob(_ mode: DRMMode) throws(DRMError) -> UInt32 {
         nextID += 1
@@ -33,12 +34,18 @@ final class DRMFakeDevice: DRMDevice {
 
     func destroyBlob(_ id: UInt32) { blobs.remove(id) }
 
+    /// Refuses non-modeset commits (flips) with EBUSY while set.
+    var refuseFlips = false
+    private(set) var flipEvents: [Bool] = []
+
     func atomicCommit(
         _ writes: [DRMPropertyWrite], testOnly: Bool, allowModeset: Bool, flipEvent: Bool
     )
         throws(DRMError)
     {
+        if refuseFlips, !allowModeset { throw .callFailed(call: "drmModeAtomicCommit(page flip)", errno: 16) }
         commits.append((writes, testOnly))
+        flipEvents.append(flipEvent)
         if testOnly, refuseTest(writes) { throw .callFailed(call: "drmModeAtomicCommit(TEST_ONLY)", errno: 22) }
     }
 
@@ -46,15 +53,33 @@ final class DRMFakeDevice: DRMDevice {
         legacyModesets.append((crtc, framebuffer, connector))
     }
 
-    func pageFlip(crtc: UInt32, framebuffer: UInt32) throws(DRMError) {}
+    private(set) var legacyFlips: [UInt32] = []
+    func pageFlip(crtc: UInt32, framebuffer: UInt32) throws(DRMError) { legacyFlips.append(framebuffer) }
     func setConnectorProperty(_ connector: UInt32, property: UInt32, value: UInt64) throws(DRMError) {}
-    func readFlips() throws(DRMError) -> [DRMFlipEvent] { [] }
 
-    func createDumbBuffer(size: PixelSize) throws(DRMError) -> DRMDumbBuffer {
-        throw .callFailed(call: "DRM_IOCTL_MODE_CREATE_DUMB", errno: 95)
+    /// What the next `readFlips` returns.
+    var pendingFlips: [DRMFlipEvent] = []
+    func readFlips() throws(DRMError) -> [DRMFlipEvent] {
+        defer { pendingFlips = [] }
+        return pendingFlips
     }
 
-    func destroyDumbBuffer(_ buffer: DRMDumbBuffer) {}
+    /// Dumb buffers made and not destroyed, by framebuffer id; rows are 16 bytes longer than the pixels.
+    private(set) var dumbBuffers: [UInt32: DRMDumbBuffer] = [:]
+    func createDumbBuffer(size: PixelSize) throws(DRMError) -> DRMDumbBuffer {
+        nextID += 1
+        let pitch = size.width * 4 + 16
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: pitch * size.height, alignment: 16)
+        memory.initializeMemory(as: UInt8.self, repeating: 0)
+        let buffer = DRMDumbBuffer(handle: nextID, framebuffer: nextID + 1000, pitch: pitch, size: size, pixels: memory)
+        dumbBuffers[buffer.framebuffer] = buffer
+        return buffer
+    }
+
+    func destroyDumbBuffer(_ buffer: DRMDumbBuffer) {
+        dumbBuffers[buffer.framebuffer] = nil
+        buffer.pixels.deallocate()
+    }
     func addFramebuffer(size: PixelSize, handle: UInt32, pitch: Int) throws(DRMError) -> UInt32 { 0 }
     func removeFramebuffer(_ id: UInt32) {}
 

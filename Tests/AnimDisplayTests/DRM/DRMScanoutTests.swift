@@ -1,0 +1,164 @@
+import AnimRender
+import Logging
+import Testing
+
+@testable import AnimDisplay
+
+/// A renderer whose pixels are set by the test.
+final class ScanoutFakeRenderer: Renderer {
+    let info = RendererInfo(kind: .software, device: "fake", maxTextureSize: .max, isSoftwareRasterizer: false)
+    var pixels: PixelBuffer
+
+    init(pixels: PixelBuffer) { self.pixels = pixels }
+
+    func render(_ list: DrawList, damage: Damage) throws(RenderError) -> RenderStats { RenderStats() }
+    func readPixels(_ rect: PixelRect) throws(RenderError) -> PixelBuffer { pixels.cropped(to: rect) }
+}
+
+@Suite("DRM scan-out")
+struct DRMScanoutTests {
+    /// A 4x2 panel (60 Hz) on the standard fake's connector; the scene is 2x4 when turned a quarter.
+    static func device(rotation: [String: UInt64]? = nil) -> DRMFakeDevice {
+        var resources = DRMFakeDevice.standard(rotation: rotation)
+        resources.connectors[1].modes = [
+            DRMMode(mode: DisplayMode(name: "4x2", width: 4, height: 2, refresh: 60, isPreferred: true))
+        ]
+        return DRMFakeDevice(resources: resources)
+    }
+
+    static func scanout(_ device: DRMFakeDevice, rotation: OutputRotation) throws -> (DRMScanout, DRMFramePacer) {
+        let plan = try DRMModeset.plan(device.fakeResources, device: device.path, mode: nil, rotation: rotation)
+        let logger = Logger(label: "test")
+        let pacer = DRMFramePacer(
+            device: device, configuration: FrameSchedulerConfiguration(refreshInterval: 1.0 / 60), logger: logger)
+        return (DRMScanout(device: device, plan: plan, pacer: pacer, terminal: nil, logger: logger), pacer)
+    }
+
+    /// Scene pixels whose red channel is the pixel's index.
+    static func scene(_ size: PixelSize) -> PixelBuffer {
+        var bytes: [UInt8] = []
+        for i in 0..<size.pixelCount { bytes += [UInt8(i), 0, 0, 255] }
+        return PixelBuffer(size: size, bytes: bytes)
+    }
+
+    @Test("The software path lights the panel with a black dumb buffer and flips the other one, turned")
+    func dumbFlips() throws {
+        let device = Self.device()
+        let (scanout, pacer) = try Self.scanout(device, rotation: .clockwise90)
+        let sceneSize = PixelSize(width: 2, height: 4)
+        let renderer = ScanoutFakeRenderer(pixels: Self.scene(sceneSize))
+        try scanout.start(renderer: renderer)
+        #expect(device.dumbBuffers.count == 2)
+        #expect(device.dumbBuffers.values.allSatisfy { $0.size == PixelSize(width: 4, height: 2) })
+        let lit = try #require(device.commits.last?.writes.first { $0.object == 43 && $0.property == 4300 })
+        #expect(device.commits.map(\.testOnly) == [true, false])
+
+        _ = pacer.plan(wanted: 0, now: 0)
+        _ = pacer.beginFrame(now: 0)
+        scanout.present(renderer, changed: true)
+        #expect(device.commits.count == 3)
+        #expect(device.flipEvents.last == true)
+        let flipped = try #require(device.commits.last?.writes.first)
+        #expect(flipped.object == 43 && flipped.property == 4300 && flipped.value != lit.value)
+        // The flipped buffer holds the scene turned a quarter clockwise...
+        let buffer = try #require(device.dumbBuffers[UInt32(flipped.value)])
+        for y in 0..<4 {
+            for x in 0..<2 {
+                let p = OutputRotation.clockwise90.panelPixel(x: x, y: y, scene: sceneSize)
+                #expect(buffer.pixels[p.y * buffer.pitch + p.x * 4 + 2] == UInt8(y * 2 + x))
+            }
+        }
+        // ...and the pacer waits for that flip.
+        #expect(pacer.plan(wanted: 0.001, now: 0.001) == .waitForFlip)
+        device.pendingFlips = [DRMFlipEvent(crtc: 32, sequence: 1, timestamp: 0.0167)]
+        #expect(pacer.handleEvents())
+        #expect(pacer.statistics.framesPresented == 1)
+
+        // The next frame goes to the buffer that was lit first.
+        _ = pacer.plan(wanted: 0.02, now: 0.02)
+        _ = pacer.beginFrame(now: 0.02)
+        scanout.present(renderer, changed: true)
+        #expect(device.commits.last?.writes.first?.value == lit.value)
+    }
+
+    @Test("A frame that changed nothing flips nothing and wakes the loop to plan again")
+    func unchanged() throws {
+        let device = Self.device()
+        let (scanout, pacer) = try Self.scanout(device, rotation: .none)
+        let renderer = ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 4, height: 2)))
+        try scanout.start(renderer: renderer)
+        let woken = WakeCounter()
+        pacer.setWake { woken.count += 1 }
+        _ = pacer.plan(wanted: 0, now: 0)
+        _ = pacer.beginFrame(now: 0)
+        scanout.present(renderer, changed: false)
+        #expect(device.commits.count == 2)
+        #expect(woken.count == 1)
+        #expect(pacer.plan(wanted: nil, now: 0.001) == .idle)
+    }
+
+    @Test("A refused flip is logged, not fatal: the frame ends without a flip")
+    func refusedFlip() throws {
+        let device = Self.device()
+        let (scanout, pacer) = try Self.scanout(device, rotation: .none)
+        let renderer = ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 4, height: 2)))
+        try scanout.start(renderer: renderer)
+        device.refuseFlips = true
+        _ = pacer.plan(wanted: 0, now: 0)
+        _ = pacer.beginFrame(now: 0)
+        scanout.present(renderer, changed: true)
+        #expect(pacer.plan(wanted: 0.001, now: 0.001) != .waitForFlip)
+    }
+
+    @Test("Without atomic the flips are drmModePageFlip")
+    func legacy() throws {
+        let device = Self.device()
+        device.supportsAtomic = false
+        let (scanout, pacer) = try Self.scanout(device, rotation: .upsideDown)
+        let renderer = ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 4, height: 2)))
+        try scanout.start(renderer: renderer)
+        #expect(device.legacyModesets.count == 1)
+        _ = pacer.plan(wanted: 0, now: 0)
+        _ = pacer.beginFrame(now: 0)
+        scanout.present(renderer, changed: true)
+        #expect(device.legacyFlips.count == 1)
+        #expect(device.legacyFlips.first != device.legacyModesets.first?.framebuffer)
+        // Turned upside down by the copy: scene pixel 0 is at the panel's last pixel.
+        let shown = try #require(device.legacyFlips.first)
+        let buffer = try #require(device.dumbBuffers[shown])
+        #expect(buffer.pixels[1 * buffer.pitch + 3 * 4 + 2] == 0)
+        #expect(buffer.pixels[2] == 7)
+    }
+
+    @Test("A plane that turns the picture gets scene-sized buffers and an unturned copy")
+    func planeRotation() throws {
+        let device = Self.device(rotation: DRMFakeDevice.allRotations)
+        let (scanout, pacer) = try Self.scanout(device, rotation: .clockwise90)
+        let renderer = ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 2, height: 4)))
+        try scanout.start(renderer: renderer)
+        #expect(device.dumbBuffers.values.allSatisfy { $0.size == PixelSize(width: 2, height: 4) })
+        _ = pacer.plan(wanted: 0, now: 0)
+        _ = pacer.beginFrame(now: 0)
+        scanout.present(renderer, changed: true)
+        let flipped = try #require(device.commits.last?.writes.first)
+        let buffer = try #require(device.dumbBuffers[UInt32(flipped.value)])
+        #expect(buffer.pixels[1 * buffer.pitch + 0 * 4 + 2] == 2)
+    }
+
+    @Test("Stopping puts the console's CRTC back, then frees the buffers and the mode blob")
+    func stop() throws {
+        let device = Self.device()
+        let (scanout, _) = try Self.scanout(device, rotation: .none)
+        try scanout.start(renderer: ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 4, height: 2))))
+        #expect(device.blobs.count == 1)
+        scanout.stop()
+        scanout.stop()
+        #expect(device.restored == 1)
+        #expect(device.dumbBuffers.isEmpty)
+        #expect(device.blobs.isEmpty)
+    }
+}
+
+final class WakeCounter: @unchecked Sendable {
+    var count = 0
+}
