@@ -1,0 +1,89 @@
+import AnimCore
+import AnimRender
+import Logging
+import Synchronization
+import Testing
+
+@testable import AnimDisplay
+
+/// Records what the render thread asks of its scan-out.
+final class RecordingScanout: Scanout, @unchecked Sendable {
+    private let calls = Mutex<[String]>([])
+    var log: [String] { calls.withLock { $0 } }
+
+    func start(renderer: any Renderer) throws(DRMError) {
+        calls.withLock { $0.append("start \(renderer.info.kind.rawValue)") }
+    }
+
+    func present(_ renderer: any Renderer, changed: Bool) {
+        calls.withLock { $0.append("present \(changed)") }
+    }
+
+    func stop() {
+        calls.withLock { $0.append("stop") }
+    }
+
+    var pacing: PacingStatistics { PacingStatistics(refreshInterval: 0.02) }
+}
+
+/// A scan-out whose start fails as a modeset refusal would.
+final class RefusingScanout: Scanout, @unchecked Sendable {
+    let stopped = Mutex(false)
+    func start(renderer: any Renderer) throws(DRMError) {
+        throw .modesetRefused(connector: "Virtual-1", mode: "4x2@60.0", errno: 22)
+    }
+    func present(_ renderer: any Renderer, changed: Bool) {}
+    func stop() { stopped.withLock { $0 = true } }
+    var pacing: PacingStatistics { PacingStatistics(refreshInterval: 0.02) }
+}
+
+@Suite("Render thread and scan-out")
+struct ScanoutHookTests {
+    static let logger = Logger(label: "test")
+    static let configuration = OutputConfiguration(size: PixelSize(width: 8, height: 4), renderer: .software)
+
+    static func scene(red: Double) -> StaticScene {
+        var state = LayerState()
+        state.bounds = Rect(x: 0, y: 0, width: 4, height: 4)
+        state.position = Point(x: 2, y: 2)
+        state.backgroundColor = Color(red: red, green: 0, blue: 0)
+        return StaticScene(
+            roots: [LayerID(1)], layers: [LayerID(1): SceneLayer(id: LayerID(1), state: state, sublayers: [])])
+    }
+
+    static func frame(_ n: UInt64, _ scene: StaticScene) -> DisplayFrame {
+        DisplayFrame(frame: n, time: Double(n), scenes: [scene])
+    }
+
+    @Test("Each frame is shown; an unchanged one is reported unchanged; a screenshot's draw counts as a change")
+    func presents() throws {
+        let scanout = RecordingScanout()
+        let output = try HeadlessOutput(
+            configuration: Self.configuration, factory: .standard, scanout: scanout, logger: Self.logger)
+        output.submit(Self.frame(1, Self.scene(red: 1)))
+        output.waitUntilIdle()
+        output.submit(Self.frame(2, Self.scene(red: 1)))
+        output.waitUntilIdle()
+        // A screenshot of the current time draws a changed scene into the output...
+        output.screenshot(of: Self.frame(2, Self.scene(red: 0.5)), ScreenshotJob(target: .output) { _ in })
+        output.waitUntilIdle()
+        // ...so the next frame, equal to it, still has pixels the display has not shown.
+        output.submit(Self.frame(3, Self.scene(red: 0.5)))
+        output.waitUntilIdle()
+        #expect(scanout.log == ["start software", "present true", "present false", "present true"])
+        #expect(output.statistics.pacing == PacingStatistics(refreshInterval: 0.02))
+        output.stop()
+        // stop() returns once the render thread has stopped the scan-out (the console is back before exit).
+        #expect(scanout.log.last == "stop")
+    }
+
+    @Test("A scan-out that cannot start is a start error, and it is stopped")
+    func startFails() {
+        let scanout = RefusingScanout()
+        #expect(throws: OutputStartError.drm(.modesetRefused(connector: "Virtual-1", mode: "4x2@60.0", errno: 22))) {
+            try HeadlessOutput(
+                configuration: Self.configuration, factory: .standard, scanout: scanout, logger: Self.logger)
+        }
+        #expect(scanout.stopped.withLock { $0 })
+    }
+}
