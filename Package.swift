@@ -83,7 +83,8 @@ let package = Package(
         .executableTarget(
             name: "animctl",
             dependencies: [
-                "AnimCore", "AnimRender", "AnimImage", "AnimProtocol", "AnimTransport", "AnimKit", argumentParser,
+                "AnimCore", "AnimRender", "AnimImage", "AnimProtocol", "AnimTransport", "AnimKit", "AnimDisplay",
+                argumentParser,
             ]),
         // The demo client: seed 002's scene committed to a running server.
         .executableTarget(

@@ -91,6 +91,20 @@ public final class HeadlessOutput: @unchecked Sendable {
         return statistics
     }
 
+    /// Changes the display (mode, rotation, power) after the jobs queued before; `completion` runs on the
+    /// render thread. The headless output refuses: it has no display.
+    public func control(
+        _ change: OutputChange,
+        completion: @escaping @Sendable (Result<OutputDescription, OutputControlError>) -> Void
+    ) {
+        queue.enqueue(.control(change, completion))
+    }
+
+    /// What `animctl output` lists: the display's connector and mode, or the headless output's size.
+    public var outputDescription: OutputDescription {
+        scanout?.outputDescription ?? OutputDescription(name: "headless", sceneSize: configuration.size)
+    }
+
     /// Blocks until every frame and screenshot handed over so far is done.
     public func waitUntilIdle() {
         queue.waitUntilIdle()

@@ -11,9 +11,9 @@ final class RenderThread {
     private let factory: RendererFactory
     private let kind: RendererKind
     private let renderer: any Renderer
-    private let compiler: DrawListCompiler
+    private var compiler: DrawListCompiler
     private var tracker = DamageTracker()
-    private let configuration: OutputConfiguration
+    private var configuration: OutputConfiguration
     /// Draws layer screenshots, whose size is not the output's; made on first use.
     private var layerRenderer: (any Renderer)?
     private var renderTimes = FrameTimeSamples()
@@ -108,9 +108,33 @@ final class RenderThread {
                     drawn = .success(())
                 }
                 take(shot, of: frame, outputDrawn: drawn)
+            case .control(let change, let completion):
+                completion(control(change))
             }
             queue.finished()
         }
+    }
+
+    /// Makes a display change; a new scene size gets a new compiler and a whole redraw at the next frame.
+    private func control(_ change: OutputChange) -> Result<OutputDescription, OutputControlError> {
+        guard let scanout else { return .failure(.notADisplay(change)) }
+        let size: PixelSize
+        do throws(DRMError) {
+            size = try scanout.apply(change)
+        } catch {
+            logger.error("output change refused", metadata: ["change": "\(change)", "error": "\(error)"])
+            return .failure(.drm(error))
+        }
+        // The display was relit with a blank picture: the next frame redraws and shows everything.
+        tracker = DamageTracker()
+        undisplayed = true
+        if size != configuration.size {
+            configuration.size = size
+            compiler = DrawListCompiler(outputSize: size, clearColor: configuration.clearColor)
+            queue.withLock { $0.statistics?.size = size }
+        }
+        logger.notice("output changed", metadata: ["change": "\(change)", "size": "\(size)"])
+        return .success(scanout.outputDescription)
     }
 
     /// Compiles `frame` and redraws what changed since the last list drawn into the output.

@@ -2,6 +2,7 @@ import AnimRender
 import AnimTransport
 import Foundation
 import Logging
+import Synchronization
 
 /// The DRM output's side of the render thread: lights the connector, then shows each frame by a page flip —
 /// from two dumb buffers the scene is copied into (software renderer) or from a GBM surface the GLES
@@ -9,7 +10,7 @@ import Logging
 /// without atomic), never outside one, and one at a time: the pacer plans no frame while a flip is pending.
 final class DRMScanout: Scanout, @unchecked Sendable {
     let device: any DRMDevice
-    let plan: DRMOutputPlan
+    private(set) var plan: DRMOutputPlan
     let pacer: DRMFramePacer
     private let logger: Logger
     private let terminal: VirtualTerminal?
@@ -22,6 +23,10 @@ final class DRMScanout: Scanout, @unchecked Sendable {
     private var gbmDisplay: GBMDisplay?
     private var eglDevice: EGLDevice?
     private var stopped = false
+    private var usesGLES = false
+    private var powered = true
+    /// What `animctl output` lists, published by the render thread for any thread to read.
+    private let described: Mutex<OutputDescription>
 
     init(device: any DRMDevice, plan: DRMOutputPlan, pacer: DRMFramePacer, terminal: VirtualTerminal?, logger: Logger) {
         self.device = device
@@ -29,6 +34,24 @@ final class DRMScanout: Scanout, @unchecked Sendable {
         self.pacer = pacer
         self.terminal = terminal
         self.logger = logger
+        described = Mutex(Self.describe(plan, device: device.path, modeset: nil, powered: true))
+    }
+
+    var outputDescription: OutputDescription { described.withLock { $0 } }
+
+    private static func describe(
+        _ plan: DRMOutputPlan, device: String, modeset: DRMModesetResult?, powered: Bool
+    ) -> OutputDescription {
+        OutputDescription(
+            name: plan.connector.name, device: device, sceneSize: plan.sceneSize, mode: plan.mode.mode,
+            modes: plan.connector.modes.map(\.mode), rotation: plan.rotation,
+            planeRotates: modeset?.planeRotates ?? false,
+            powered: powered, modesetting: modeset.map { $0.atomic ? "atomic" : "legacy" })
+    }
+
+    private func publish() {
+        let description = Self.describe(plan, device: device.path, modeset: modeset, powered: powered)
+        described.withLock { $0 = description }
     }
 
     var pacing: PacingStatistics { pacer.statistics }
@@ -53,8 +76,14 @@ final class DRMScanout: Scanout, @unchecked Sendable {
     private func bufferSize(planeRotates: Bool) -> PixelSize { planeRotates ? plan.sceneSize : plan.panelSize }
 
     func start(renderer: any Renderer) throws(DRMError) {
+        usesGLES = renderer is GLESRenderer && eglDevice != nil
+        try light()
+    }
+
+    /// Lights `plan` (a modeset with a blank first picture), making buffers of the size it needs.
+    private func light() throws(DRMError) {
         let result: DRMModesetResult
-        if renderer is GLESRenderer, let eglDevice, let gbmDisplay {
+        if usesGLES, let eglDevice, let gbmDisplay {
             result = try DRMModeset.lightUp(device, plan: plan) { planeRotates throws(DRMError) in
                 let size = bufferSize(planeRotates: planeRotates)
                 if let gbm, gbm.size == size { return try gbm.blankFramebuffer() }
@@ -76,6 +105,8 @@ final class DRMScanout: Scanout, @unchecked Sendable {
             }
         }
         modeset = result
+        powered = true
+        publish()
         logger.notice(
             "display lit",
             metadata: [
@@ -89,7 +120,7 @@ final class DRMScanout: Scanout, @unchecked Sendable {
 
     func present(_ renderer: any Renderer, changed: Bool) {
         let began = MonotonicClock.now()
-        guard changed, let modeset, !stopped else {
+        guard changed, powered, let modeset, !stopped else {
             pacer.frameComposed(now: MonotonicClock.now(), flipped: false)
             return
         }
@@ -111,6 +142,65 @@ final class DRMScanout: Scanout, @unchecked Sendable {
             logger.error(
                 "frame not shown", metadata: ["error": "\(error)", "after": "\(MonotonicClock.now() - began) s"])
             pacer.frameComposed(now: MonotonicClock.now(), flipped: false)
+        }
+    }
+
+    func apply(_ change: OutputChange) throws(DRMError) -> PixelSize {
+        guard let modeset, !stopped else {
+            throw .graphics(call: "output change", detail: "the display is not lit")
+        }
+        switch change {
+        case .power(let on):
+            if modeset.atomic {
+                try device.atomicCommit(
+                    try DRMModeset.powerWrites(plan, on: on), testOnly: false, allowModeset: true, flipEvent: false)
+            } else {
+                guard let dpms = plan.connector.properties["DPMS"] else {
+                    throw .missingProperty(object: "connector \(plan.connector.name)", name: "DPMS")
+                }
+                // DRM_MODE_DPMS_ON 0, DRM_MODE_DPMS_OFF 3.
+                try device.setConnectorProperty(plan.connector.id, property: dpms.id, value: on ? 0 : 3)
+            }
+            powered = on
+            publish()
+        case .mode(let request):
+            let chosen: DisplayMode
+            do throws(DisplayModeError) {
+                chosen = try request.pick(from: plan.connector.modes.map(\.mode))
+            } catch {
+                throw .mode(error)
+            }
+            guard let mode = plan.connector.modes.first(where: { $0.mode == chosen }) else { throw .mode(.noModes) }
+            var next = plan
+            next.mode = mode
+            try relight(next)
+        case .rotation(let rotation):
+            var next = plan
+            next.rotation = rotation
+            try relight(next)
+        }
+        return plan.sceneSize
+    }
+
+    /// Lights `next`; on refusal lights the plan in force again and rethrows.
+    private func relight(_ next: DRMOutputPlan) throws(DRMError) {
+        let previous = plan
+        let previousBlob = modeset?.modeBlob
+        // Every successful light made a blob of its own: the one before goes either way.
+        defer {
+            if let previousBlob, previousBlob != modeset?.modeBlob { device.destroyBlob(previousBlob) }
+        }
+        plan = next
+        do throws(DRMError) {
+            try light()
+        } catch {
+            plan = previous
+            do throws(DRMError) {
+                try light()
+            } catch let again {
+                logger.error("cannot light the previous mode again", metadata: ["error": "\(again)"])
+            }
+            throw error
         }
     }
 

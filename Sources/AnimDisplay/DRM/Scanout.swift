@@ -9,6 +9,10 @@ protocol Scanout: AnyObject, Sendable {
     func present(_ renderer: any Renderer, changed: Bool)
     /// The render thread is ending: turns the display back to what it showed before.
     func stop()
+    /// Makes `change` (a new mode or rotation relights the display) and returns the scene's size after it.
+    func apply(_ change: OutputChange) throws(DRMError) -> PixelSize
     /// Pacing measured from the flips; any thread.
     var pacing: PacingStatistics { get }
+    /// The output as `animctl output` lists it; any thread.
+    var outputDescription: OutputDescription { get }
 }

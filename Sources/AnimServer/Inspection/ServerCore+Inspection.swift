@@ -61,6 +61,8 @@ extension ServerCore {
                     session: target.id.rawValue, id: q.layer, class: state.layerClass.rawValue,
                     properties: InspectionDocuments.properties(of: state),
                     animations: node.animations.entries.map(\.key)))
+        case .outputs:
+            return encode(outputsDocument())
         case .animations(let raw):
             let target = try client(raw, field: "query.animations", asker: asker)
             var list: [InspectionDocuments.Animation] = []

@@ -55,7 +55,10 @@ final class DRMFakeDevice: DRMDevice {
 
     private(set) var legacyFlips: [UInt32] = []
     func pageFlip(crtc: UInt32, framebuffer: UInt32) throws(DRMError) { legacyFlips.append(framebuffer) }
-    func setConnectorProperty(_ connector: UInt32, property: UInt32, value: UInt64) throws(DRMError) {}
+    private(set) var connectorWrites: [DRMPropertyWrite] = []
+    func setConnectorProperty(_ connector: UInt32, property: UInt32, value: UInt64) throws(DRMError) {
+        connectorWrites.append(DRMPropertyWrite(object: connector, property: property, value: value))
+    }
 
     /// What the next `readFlips` returns.
     var pendingFlips: [DRMFlipEvent] = []

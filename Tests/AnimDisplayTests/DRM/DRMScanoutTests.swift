@@ -159,6 +159,88 @@ struct DRMScanoutTests {
     }
 }
 
+@Suite("DRM output changes")
+struct DRMOutputChangeTests {
+    static func device() -> DRMFakeDevice {
+        let device = DRMScanoutTests.device()
+        device.fakeResources.connectors[1].modes.append(
+            DRMMode(mode: DisplayMode(name: "2x2", width: 2, height: 2, refresh: 50)))
+        return device
+    }
+
+    @Test("A new rotation relights the panel with the same buffers and turns the scene")
+    func rotation() throws {
+        let device = Self.device()
+        let (scanout, _) = try DRMScanoutTests.scanout(device, rotation: .none)
+        try scanout.start(renderer: ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2))))
+        let buffers = Set(device.dumbBuffers.keys)
+        #expect(try scanout.apply(.rotation(.clockwise270)) == PixelSize(width: 2, height: 4))
+        #expect(Set(device.dumbBuffers.keys) == buffers)
+        #expect(device.commits.map(\.testOnly) == [true, false, true, false])
+        #expect(device.blobs.count == 1)
+        let description = scanout.outputDescription
+        #expect(description.rotation == .clockwise270 && description.sceneSize == PixelSize(width: 2, height: 4))
+        #expect(description.modesetting == "atomic" && !description.planeRotates)
+    }
+
+    @Test("A new mode gets buffers of its size; one the connector lacks is refused and nothing changes")
+    func mode() throws {
+        let device = Self.device()
+        let (scanout, _) = try DRMScanoutTests.scanout(device, rotation: .none)
+        try scanout.start(renderer: ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2))))
+        #expect(try scanout.apply(.mode(ModeRequest(width: 2, height: 2))) == PixelSize(width: 2, height: 2))
+        #expect(device.dumbBuffers.values.allSatisfy { $0.size == PixelSize(width: 2, height: 2) })
+        #expect(scanout.outputDescription.mode?.refresh == 50)
+        let missing = ModeRequest(width: 9, height: 9)
+        #expect(throws: DRMError.self) { try scanout.apply(.mode(missing)) }
+        #expect(scanout.outputDescription.sceneSize == PixelSize(width: 2, height: 2))
+    }
+
+    @Test("A refused relight puts the previous configuration back")
+    func refusedRelight() throws {
+        let device = Self.device()
+        let (scanout, _) = try DRMScanoutTests.scanout(device, rotation: .none)
+        try scanout.start(renderer: ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2))))
+        // The driver refuses the 2x2 buffers' modeset (SRC_W of 2 pixels).
+        device.refuseTest = { $0.contains { $0.property == 4304 && $0.value == 2 << 16 } }
+        #expect(throws: DRMError.modesetRefused(connector: "Virtual-1", mode: "2x2@50.0", errno: 22)) {
+            try scanout.apply(.mode(ModeRequest(width: 2, height: 2)))
+        }
+        #expect(scanout.outputDescription.mode?.width == 4)
+        #expect(device.dumbBuffers.values.allSatisfy { $0.size == PixelSize(width: 4, height: 2) })
+        #expect(device.blobs.count == 1)
+    }
+
+    @Test("Power off makes the CRTC inactive and stops flips; power on lights it again")
+    func power() throws {
+        let device = Self.device()
+        let (scanout, pacer) = try DRMScanoutTests.scanout(device, rotation: .none)
+        let renderer = ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2)))
+        try scanout.start(renderer: renderer)
+        _ = try scanout.apply(.power(false))
+        #expect(device.commits.last?.writes == [DRMPropertyWrite(object: 32, property: 3201, value: 0)])
+        #expect(!scanout.outputDescription.powered)
+        let commits = device.commits.count
+        _ = pacer.plan(wanted: 0, now: 0)
+        _ = pacer.beginFrame(now: 0)
+        scanout.present(renderer, changed: true)
+        #expect(device.commits.count == commits)
+        _ = try scanout.apply(.power(true))
+        #expect(device.commits.last?.writes == [DRMPropertyWrite(object: 32, property: 3201, value: 1)])
+        #expect(scanout.outputDescription.powered)
+    }
+
+    @Test("Without atomic, power goes through the connector's DPMS property")
+    func legacyPower() throws {
+        let device = Self.device()
+        device.supportsAtomic = false
+        let (scanout, _) = try DRMScanoutTests.scanout(device, rotation: .none)
+        try scanout.start(renderer: ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2))))
+        _ = try scanout.apply(.power(false))
+        #expect(device.connectorWrites.last == DRMPropertyWrite(object: 12, property: 1201, value: 3))
+    }
+}
+
 final class WakeCounter: @unchecked Sendable {
     var count = 0
 }

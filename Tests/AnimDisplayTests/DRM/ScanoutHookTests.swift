@@ -23,7 +23,18 @@ final class RecordingScanout: Scanout, @unchecked Sendable {
         calls.withLock { $0.append("stop") }
     }
 
+    /// A quarter turn swaps the 8x4 scene; anything else keeps it.
+    func apply(_ change: OutputChange) throws(DRMError) -> PixelSize {
+        calls.withLock { $0.append("apply \(change)") }
+        if change == .rotation(.clockwise90) { return PixelSize(width: 4, height: 8) }
+        if change == .power(false) { throw .callFailed(call: "drmModeAtomicCommit(ALLOW_MODESET)", errno: 13) }
+        return PixelSize(width: 8, height: 4)
+    }
+
     var pacing: PacingStatistics { PacingStatistics(refreshInterval: 0.02) }
+    var outputDescription: OutputDescription {
+        OutputDescription(name: "Virtual-1", sceneSize: PixelSize(width: 8, height: 4))
+    }
 }
 
 /// A scan-out whose start fails as a modeset refusal would.
@@ -34,7 +45,9 @@ final class RefusingScanout: Scanout, @unchecked Sendable {
     }
     func present(_ renderer: any Renderer, changed: Bool) {}
     func stop() { stopped.withLock { $0 = true } }
+    func apply(_ change: OutputChange) throws(DRMError) -> PixelSize { PixelSize(width: 1, height: 1) }
     var pacing: PacingStatistics { PacingStatistics(refreshInterval: 0.02) }
+    var outputDescription: OutputDescription { OutputDescription(name: "x", sceneSize: PixelSize(width: 1, height: 1)) }
 }
 
 @Suite("Render thread and scan-out")
@@ -75,6 +88,46 @@ struct ScanoutHookTests {
         output.stop()
         // stop() returns once the render thread has stopped the scan-out (the console is back before exit).
         #expect(scanout.log.last == "stop")
+    }
+
+    @Test("A change runs on the render thread between frames; a new scene size is drawn whole at the next frame")
+    func control() throws {
+        let scanout = RecordingScanout()
+        let output = try HeadlessOutput(
+            configuration: Self.configuration, factory: .standard, scanout: scanout, logger: Self.logger)
+        defer { output.stop() }
+        output.submit(Self.frame(1, Self.scene(red: 1)))
+        let answers = Mutex<[Result<OutputDescription, OutputControlError>]>([])
+        output.control(.rotation(.clockwise90)) { result in answers.withLock { $0.append(result) } }
+        output.control(.power(false)) { result in answers.withLock { $0.append(result) } }
+        // The same scene after the change: drawn again (whole, at the new size) and shown.
+        output.submit(Self.frame(2, Self.scene(red: 1)))
+        output.waitUntilIdle()
+        #expect(
+            scanout.log == [
+                "start software", "present true", "apply rotation 90", "apply power off", "present true",
+            ])
+        let results = answers.withLock { $0 }
+        #expect(results.count == 2)
+        #expect((try? results.first?.get())?.name == "Virtual-1")
+        let refused = OutputControlError.drm(.callFailed(call: "drmModeAtomicCommit(ALLOW_MODESET)", errno: 13))
+        #expect(results.last.flatMap { if case .failure(let e) = $0 { e } else { nil } } == refused)
+        #expect(output.statistics.size == PixelSize(width: 4, height: 8))
+        #expect(output.statistics.pixelsRedrawnLastFrame == 32)
+    }
+
+    @Test("The headless output refuses changes: it has no display")
+    func headless() throws {
+        let output = try HeadlessOutput(configuration: Self.configuration, factory: .standard, logger: Self.logger)
+        defer { output.stop() }
+        let answer = Mutex<Result<OutputDescription, OutputControlError>?>(nil)
+        output.control(.power(false)) { result in answer.withLock { $0 = result } }
+        output.waitUntilIdle()
+        #expect(
+            answer.withLock { $0 }.flatMap { if case .failure(let e) = $0 { e } else { nil } }
+                == .notADisplay(.power(false)))
+        #expect(
+            output.outputDescription == OutputDescription(name: "headless", sceneSize: PixelSize(width: 8, height: 4)))
     }
 
     @Test("A scan-out that cannot start is a start error, and it is stopped")
