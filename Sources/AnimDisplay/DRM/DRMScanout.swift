@@ -127,18 +127,24 @@ final class DRMScanout: Scanout, @unchecked Sendable {
         let turn: OutputRotation = modeset.planeRotates ? .none : plan.rotation
         do throws(DRMError) {
             let framebuffer: UInt32
+            var shownDumb: Int?
             if let gbm {
                 guard let renderer = renderer as? GLESRenderer, let texture = renderer.outputTexture else {
                     throw .graphics(call: "present", detail: "the GBM scan-out needs the GLES renderer's texture")
                 }
                 framebuffer = try gbm.draw(texture: texture, scene: plan.sceneSize, rotation: turn)
             } else {
-                framebuffer = try copyIntoBackBuffer(renderer, rotation: turn)
+                let back = 1 - front
+                try copy(renderer, into: dumb[back], rotation: turn)
+                framebuffer = dumb[back].framebuffer
+                shownDumb = back
             }
             try flip(to: framebuffer, atomic: modeset.atomic)
             gbm?.flipQueued()
+            if let shownDumb { front = shownDumb }
             pacer.frameComposed(now: MonotonicClock.now(), flipped: true)
         } catch {
+            gbm?.abandonLocked()
             logger.error(
                 "frame not shown", metadata: ["error": "\(error)", "after": "\(MonotonicClock.now() - began) s"])
             pacer.frameComposed(now: MonotonicClock.now(), flipped: false)
@@ -204,18 +210,15 @@ final class DRMScanout: Scanout, @unchecked Sendable {
         }
     }
 
-    private func copyIntoBackBuffer(_ renderer: any Renderer, rotation: OutputRotation) throws(DRMError) -> UInt32 {
+    /// The renderer's pixels into `buffer` (not on screen). It holds a frame two flips old: it is redrawn whole.
+    private func copy(_ renderer: any Renderer, into buffer: DRMDumbBuffer, rotation: OutputRotation) throws(DRMError) {
         let pixels: PixelBuffer
         do throws(RenderError) {
             pixels = try renderer.readPixels(PixelRect(size: plan.sceneSize))
         } catch {
             throw .graphics(call: "readPixels", detail: "\(error)")
         }
-        let back = 1 - front
-        // The back buffer shows a frame two flips old: it is redrawn whole.
-        ScanoutCopy.copy(pixels, rotation: rotation, into: dumb[back].pixels, pitch: dumb[back].pitch)
-        front = back
-        return dumb[back].framebuffer
+        ScanoutCopy.copy(pixels, rotation: rotation, into: buffer.pixels, pitch: buffer.pitch)
     }
 
     private func flip(to framebuffer: UInt32, atomic: Bool) throws(DRMError) {

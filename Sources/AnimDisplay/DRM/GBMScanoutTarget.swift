@@ -114,6 +114,12 @@ final class GBMScanoutTarget {
         locked = nil
     }
 
+    /// The buffer locked last will not be flipped to (the flip was refused): it goes back to GBM.
+    func abandonLocked() {
+        if let locked { gbm_surface_release_buffer(surface, locked) }
+        locked = nil
+    }
+
     private func makeCurrent() throws(DRMError) {
         guard eglMakeCurrent(egl.display, eglSurface, eglSurface, egl.context) == EGL_TRUE else {
             throw .graphics(call: "eglMakeCurrent(window surface)", detail: "EGL error \(eglGetError())")

@@ -103,11 +103,18 @@ struct DRMScanoutTests {
         let (scanout, pacer) = try Self.scanout(device, rotation: .none)
         let renderer = ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 4, height: 2)))
         try scanout.start(renderer: renderer)
+        let lit = try #require(device.commits.last?.writes.first { $0.property == 4300 }?.value)
         device.refuseFlips = true
         _ = pacer.plan(wanted: 0, now: 0)
         _ = pacer.beginFrame(now: 0)
         scanout.present(renderer, changed: true)
         #expect(pacer.plan(wanted: 0.001, now: 0.001) != .waitForFlip)
+        // The buffer on screen is still the first one: the next frame is drawn into the other one again.
+        device.refuseFlips = false
+        _ = pacer.beginFrame(now: 0.002)
+        scanout.present(renderer, changed: true)
+        let flipped = try #require(device.commits.last?.writes.first?.value)
+        #expect(flipped != lit)
     }
 
     @Test("Without atomic the flips are drmModePageFlip")

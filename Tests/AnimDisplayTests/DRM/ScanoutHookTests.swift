@@ -97,6 +97,8 @@ struct ScanoutHookTests {
             configuration: Self.configuration, factory: .standard, scanout: scanout, logger: Self.logger)
         defer { output.stop() }
         output.submit(Self.frame(1, Self.scene(red: 1)))
+        // (A frame not yet started would be replaced by the next one submitted.)
+        output.waitUntilIdle()
         let answers = Mutex<[Result<OutputDescription, OutputControlError>]>([])
         output.control(.rotation(.clockwise90)) { result in answers.withLock { $0.append(result) } }
         output.control(.power(false)) { result in answers.withLock { $0.append(result) } }
