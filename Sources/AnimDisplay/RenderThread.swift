@@ -19,8 +19,9 @@ final class RenderThread {
     private var renderTimes = FrameTimeSamples()
     /// The display the frames are shown on (DRM), if any.
     private let scanout: (any Scanout)?
-    /// The renderer drew since the scan-out last showed its pixels (screenshots of the current time draw too).
-    private var undisplayed = false
+    /// What the renderer redrew since the scan-out last showed its pixels (screenshots of the current time draw
+    /// too); nil when nothing.
+    private var undisplayed: Damage?
 
     private init(
         queue: RenderQueue, logger: Logger, factory: RendererFactory, kind: RendererKind, renderer: any Renderer,
@@ -96,8 +97,8 @@ final class RenderThread {
             case .frame(let frame, let shots):
                 let drawn = draw(frame, countAsFrame: true)
                 if let scanout {
-                    scanout.present(renderer, changed: undisplayed)
-                    undisplayed = false
+                    scanout.present(renderer, damage: undisplayed)
+                    undisplayed = nil
                 }
                 for shot in shots { take(shot, of: frame, outputDrawn: drawn) }
             case .capture(let frame, let shot):
@@ -127,7 +128,7 @@ final class RenderThread {
         }
         // The display was relit with a blank picture: the next frame redraws and shows everything.
         tracker = DamageTracker()
-        undisplayed = true
+        undisplayed = .full
         if size != configuration.size {
             configuration.size = size
             compiler = DrawListCompiler(outputSize: size, clearColor: configuration.clearColor)
@@ -156,7 +157,7 @@ final class RenderThread {
             logger.error("frame not drawn", metadata: ["frame": "\(frame.frame)", "error": "\(error)"])
             return .failure(error)
         }
-        undisplayed = true
+        if scanout != nil { undisplayed = Self.union(undisplayed, damage) }
         let seconds = Self.seconds(ContinuousClock.now - began)
         if countAsFrame { renderTimes.record(seconds) }
         let summary = renderTimes.summary
@@ -223,6 +224,14 @@ final class RenderThread {
             return try drawer.readPixels(PixelRect(size: list.size))
         } catch {
             throw .renderFailed(error)
+        }
+    }
+
+    private static func union(_ a: Damage?, _ b: Damage) -> Damage {
+        switch (a, b) {
+        case (nil, _): b
+        case (.full?, _), (_, .full): .full
+        case (.region(let first)?, .region(let second)): .region(first + second)
         }
     }
 

@@ -18,6 +18,9 @@ final class DRMScanout: Scanout, @unchecked Sendable {
     private var dumb: [DRMDumbBuffer] = []
     /// The dumb buffer on screen (or about to be, once its flip completes).
     private var front = 0
+    /// Per dumb buffer, the scene pixels it shows older than the renderer's (each buffer misses what was
+    /// drawn while the other one was shown).
+    private var stale: [Damage] = [.full, .full]
     private var gbm: GBMScanoutTarget?
     /// The GBM device and EGL display the GLES renderers use, and the output renderer's EGL device.
     private var gbmDisplay: GBMDisplay?
@@ -105,6 +108,7 @@ final class DRMScanout: Scanout, @unchecked Sendable {
             }
         }
         modeset = result
+        stale = [.full, .full]
         powered = true
         publish()
         logger.notice(
@@ -118,9 +122,9 @@ final class DRMScanout: Scanout, @unchecked Sendable {
             ])
     }
 
-    func present(_ renderer: any Renderer, changed: Bool) {
+    func present(_ renderer: any Renderer, damage: Damage?) {
         let began = MonotonicClock.now()
-        guard changed, powered, let modeset, !stopped else {
+        guard let damage, powered, let modeset, !stopped else {
             pacer.frameComposed(now: MonotonicClock.now(), flipped: false)
             return
         }
@@ -135,7 +139,9 @@ final class DRMScanout: Scanout, @unchecked Sendable {
                 framebuffer = try gbm.draw(texture: texture, scene: plan.sceneSize, rotation: turn)
             } else {
                 let back = 1 - front
-                try copy(renderer, into: dumb[back], rotation: turn)
+                for i in stale.indices { stale[i] = Self.union(stale[i], damage) }
+                try copy(renderer, stale[back], into: dumb[back], rotation: turn)
+                stale[back] = .region([])
                 framebuffer = dumb[back].framebuffer
                 shownDumb = back
             }
@@ -210,15 +216,34 @@ final class DRMScanout: Scanout, @unchecked Sendable {
         }
     }
 
-    /// The renderer's pixels into `buffer` (not on screen). It holds a frame two flips old: it is redrawn whole.
-    private func copy(_ renderer: any Renderer, into buffer: DRMDumbBuffer, rotation: OutputRotation) throws(DRMError) {
-        let pixels: PixelBuffer
-        do throws(RenderError) {
-            pixels = try renderer.readPixels(PixelRect(size: plan.sceneSize))
-        } catch {
-            throw .graphics(call: "readPixels", detail: "\(error)")
+    /// The renderer's pixels of `region` into `buffer` (not on screen).
+    private func copy(
+        _ renderer: any Renderer, _ region: Damage, into buffer: DRMDumbBuffer, rotation: OutputRotation
+    ) throws(DRMError) {
+        let scene = PixelRect(size: plan.sceneSize)
+        let rects: [PixelRect]
+        switch region {
+        case .full: rects = [scene]
+        case .region(let list): rects = list.compactMap { $0.intersection(scene) }.filter { !$0.isEmpty }
         }
-        ScanoutCopy.copy(pixels, rotation: rotation, into: buffer.pixels, pitch: buffer.pitch)
+        for rect in rects {
+            let pixels: PixelBuffer
+            do throws(RenderError) {
+                pixels = try renderer.readPixels(rect)
+            } catch {
+                throw .graphics(call: "readPixels(\(rect))", detail: "\(error)")
+            }
+            ScanoutCopy.copy(
+                pixels, origin: (rect.x, rect.y), scene: plan.sceneSize, rotation: rotation, into: buffer.pixels,
+                pitch: buffer.pitch)
+        }
+    }
+
+    private static func union(_ a: Damage, _ b: Damage) -> Damage {
+        switch (a, b) {
+        case (.full, _), (_, .full): .full
+        case (.region(let first), .region(let second)): .region(first + second)
+        }
     }
 
     private func flip(to framebuffer: UInt32, atomic: Bool) throws(DRMError) {

@@ -5,8 +5,9 @@ import AnimRender
 protocol Scanout: AnyObject, Sendable {
     /// Once, with the renderer the output chose: makes the buffers and lights the display.
     func start(renderer: any Renderer) throws(DRMError)
-    /// After a frame of the loop: `changed` when the renderer's pixels changed since the last frame shown.
-    func present(_ renderer: any Renderer, changed: Bool)
+    /// After a frame of the loop: `damage` holds the scene pixels the renderer redrew since the last frame
+    /// shown (nil: none).
+    func present(_ renderer: any Renderer, damage: Damage?)
     /// The render thread is ending: turns the display back to what it showed before.
     func stop()
     /// Makes `change` (a new mode or rotation relights the display) and returns the scene's size after it.

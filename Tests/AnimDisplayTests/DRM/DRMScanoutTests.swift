@@ -55,7 +55,7 @@ struct DRMScanoutTests {
 
         _ = pacer.plan(wanted: 0, now: 0)
         _ = pacer.beginFrame(now: 0)
-        scanout.present(renderer, changed: true)
+        scanout.present(renderer, damage: .full)
         #expect(device.commits.count == 3)
         #expect(device.flipEvents.last == true)
         let flipped = try #require(device.commits.last?.writes.first)
@@ -77,8 +77,41 @@ struct DRMScanoutTests {
         // The next frame goes to the buffer that was lit first.
         _ = pacer.plan(wanted: 0.02, now: 0.02)
         _ = pacer.beginFrame(now: 0.02)
-        scanout.present(renderer, changed: true)
+        scanout.present(renderer, damage: .full)
         #expect(device.commits.last?.writes.first?.value == lit.value)
+    }
+
+    @Test("Each dumb buffer gets the pixels drawn since it was last shown, and no others")
+    func damage() throws {
+        let device = Self.device()
+        let (scanout, pacer) = try Self.scanout(device, rotation: .none)
+        let size = PixelSize(width: 4, height: 2)
+        let renderer = ScanoutFakeRenderer(pixels: PixelBuffer(size: size, bytes: [UInt8](repeating: 10, count: 32)))
+        try scanout.start(renderer: renderer)
+        var now = 0.0
+        func frame(_ damage: Damage, red: UInt8) throws -> DRMDumbBuffer {
+            renderer.pixels = PixelBuffer(size: size, bytes: (0..<8).flatMap { _ in [red, 0, 0, 255] })
+            _ = pacer.plan(wanted: now, now: now)
+            _ = pacer.beginFrame(now: now)
+            scanout.present(renderer, damage: damage)
+            now += 1.0 / 60
+            device.pendingFlips = [DRMFlipEvent(crtc: 32, sequence: 0, timestamp: now)]
+            _ = pacer.handleEvents()
+            let shown = try #require(device.commits.last?.writes.first?.value)
+            return try #require(device.dumbBuffers[UInt32(shown)])
+        }
+        func reds(_ buffer: DRMDumbBuffer) -> [UInt8] {
+            (0..<2).flatMap { y in (0..<4).map { x in buffer.pixels[y * buffer.pitch + x * 4 + 2] } }
+        }
+        // Both buffers start stale: each is filled whole the first time it is drawn, whatever the damage says.
+        let first = try frame(.full, red: 1)
+        #expect(reds(first) == [1, 1, 1, 1, 1, 1, 1, 1])
+        let second = try frame(.region([PixelRect(x: 0, y: 0, width: 1, height: 1)]), red: 2)
+        #expect(reds(second) == [2, 2, 2, 2, 2, 2, 2, 2])
+        // The first buffer missed the 1x1 frame: it gets that pixel and this frame's, nothing else.
+        let third = try frame(.region([PixelRect(x: 3, y: 1, width: 1, height: 1)]), red: 3)
+        #expect(third.framebuffer == first.framebuffer)
+        #expect(reds(third) == [3, 1, 1, 1, 1, 1, 1, 3])
     }
 
     @Test("A frame that changed nothing flips nothing and wakes the loop to plan again")
@@ -91,7 +124,7 @@ struct DRMScanoutTests {
         pacer.setWake { woken.count += 1 }
         _ = pacer.plan(wanted: 0, now: 0)
         _ = pacer.beginFrame(now: 0)
-        scanout.present(renderer, changed: false)
+        scanout.present(renderer, damage: nil)
         #expect(device.commits.count == 2)
         #expect(woken.count == 1)
         #expect(pacer.plan(wanted: nil, now: 0.001) == .idle)
@@ -107,12 +140,12 @@ struct DRMScanoutTests {
         device.refuseFlips = true
         _ = pacer.plan(wanted: 0, now: 0)
         _ = pacer.beginFrame(now: 0)
-        scanout.present(renderer, changed: true)
+        scanout.present(renderer, damage: .full)
         #expect(pacer.plan(wanted: 0.001, now: 0.001) != .waitForFlip)
         // The buffer on screen is still the first one: the next frame is drawn into the other one again.
         device.refuseFlips = false
         _ = pacer.beginFrame(now: 0.002)
-        scanout.present(renderer, changed: true)
+        scanout.present(renderer, damage: .full)
         let flipped = try #require(device.commits.last?.writes.first?.value)
         #expect(flipped != lit)
     }
@@ -127,7 +160,7 @@ struct DRMScanoutTests {
         #expect(device.legacyModesets.count == 1)
         _ = pacer.plan(wanted: 0, now: 0)
         _ = pacer.beginFrame(now: 0)
-        scanout.present(renderer, changed: true)
+        scanout.present(renderer, damage: .full)
         #expect(device.legacyFlips.count == 1)
         #expect(device.legacyFlips.first != device.legacyModesets.first?.framebuffer)
         // Turned upside down by the copy: scene pixel 0 is at the panel's last pixel.
@@ -146,7 +179,7 @@ struct DRMScanoutTests {
         #expect(device.dumbBuffers.values.allSatisfy { $0.size == PixelSize(width: 2, height: 4) })
         _ = pacer.plan(wanted: 0, now: 0)
         _ = pacer.beginFrame(now: 0)
-        scanout.present(renderer, changed: true)
+        scanout.present(renderer, damage: .full)
         let flipped = try #require(device.commits.last?.writes.first)
         let buffer = try #require(device.dumbBuffers[UInt32(flipped.value)])
         #expect(buffer.pixels[1 * buffer.pitch + 0 * 4 + 2] == 2)
@@ -230,7 +263,7 @@ struct DRMOutputChangeTests {
         let commits = device.commits.count
         _ = pacer.plan(wanted: 0, now: 0)
         _ = pacer.beginFrame(now: 0)
-        scanout.present(renderer, changed: true)
+        scanout.present(renderer, damage: .full)
         #expect(device.commits.count == commits)
         _ = try scanout.apply(.power(true))
         #expect(device.commits.last?.writes == [DRMPropertyWrite(object: 32, property: 3201, value: 1)])

@@ -97,15 +97,19 @@ struct OutputRotationTests {
         #expect(out[panel.width * 4] == 0)
     }
 
-    @Test("A region copies only its pixels")
-    func scanoutRegion() {
-        let source = PixelBuffer(size: Self.scene, bytes: [UInt8](repeating: 200, count: Self.scene.pixelCount * 4))
-        var out = [UInt8](repeating: 0, count: Self.scene.pixelCount * 4)
+    @Test("A part of the scene placed at its origin copies only its pixels", arguments: OutputRotation.allCases)
+    func scanoutPart(rotation: OutputRotation) {
+        // Scene pixel (2, 1) alone, read back as a 1x1 buffer.
+        let part = PixelBuffer(size: PixelSize(width: 1, height: 1), bytes: [200, 100, 50, 255])
+        let panel = rotation.sceneSize(panel: Self.scene)
+        var out = [UInt8](repeating: 0, count: panel.pixelCount * 4)
         out.withUnsafeMutableBytes {
             ScanoutCopy.copy(
-                source, rotation: .none, region: PixelRect(x: 1, y: 1, width: 1, height: 1), into: $0, pitch: 16)
+                part, origin: (2, 1), scene: Self.scene, rotation: rotation, into: $0, pitch: panel.width * 4)
         }
+        let p = rotation.panelPixel(x: 2, y: 1, scene: Self.scene)
+        let at = (p.y * panel.width + p.x) * 4
+        #expect(Array(out[at..<at + 4]) == [50, 100, 200, 255])
         #expect(out.filter { $0 != 0 }.count == 4)
-        #expect(Array(out[20..<24]) == [200, 200, 200, 255])
     }
 }

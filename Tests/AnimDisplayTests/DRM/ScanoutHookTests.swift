@@ -15,8 +15,14 @@ final class RecordingScanout: Scanout, @unchecked Sendable {
         calls.withLock { $0.append("start \(renderer.info.kind.rawValue)") }
     }
 
-    func present(_ renderer: any Renderer, changed: Bool) {
-        calls.withLock { $0.append("present \(changed)") }
+    func present(_ renderer: any Renderer, damage: Damage?) {
+        let text =
+            switch damage {
+            case nil: "nothing"
+            case .full?: "full"
+            case .region(let rects)?: rects.map(\.description).joined(separator: " ")
+            }
+        calls.withLock { $0.append("present \(text)") }
     }
 
     func stop() {
@@ -43,7 +49,7 @@ final class RefusingScanout: Scanout, @unchecked Sendable {
     func start(renderer: any Renderer) throws(DRMError) {
         throw .modesetRefused(connector: "Virtual-1", mode: "4x2@60.0", errno: 22)
     }
-    func present(_ renderer: any Renderer, changed: Bool) {}
+    func present(_ renderer: any Renderer, damage: Damage?) {}
     func stop() { stopped.withLock { $0 = true } }
     func apply(_ change: OutputChange) throws(DRMError) -> PixelSize { PixelSize(width: 1, height: 1) }
     var pacing: PacingStatistics { PacingStatistics(refreshInterval: 0.02) }
@@ -83,7 +89,9 @@ struct ScanoutHookTests {
         // ...so the next frame, equal to it, still has pixels the display has not shown.
         output.submit(Self.frame(3, Self.scene(red: 0.5)))
         output.waitUntilIdle()
-        #expect(scanout.log == ["start software", "present true", "present false", "present true"])
+        // The screenshot redrew the layer's box (0,0)-(4,4) with the tracker's 1-pixel margin, clipped to the
+        // output; the frame after it drew nothing more.
+        #expect(scanout.log == ["start software", "present full", "present nothing", "present 5x4+0+0"])
         #expect(output.statistics.pacing == PacingStatistics(refreshInterval: 0.02))
         output.stop()
         // stop() returns once the render thread has stopped the scan-out (the console is back before exit).
@@ -107,7 +115,7 @@ struct ScanoutHookTests {
         output.waitUntilIdle()
         #expect(
             scanout.log == [
-                "start software", "present true", "apply rotation 90", "apply power off", "present true",
+                "start software", "present full", "apply rotation 90", "apply power off", "present full",
             ])
         let results = answers.withLock { $0 }
         #expect(results.count == 2)
