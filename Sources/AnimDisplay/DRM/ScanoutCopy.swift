@@ -17,17 +17,39 @@ public enum ScanoutCopy {
         guard let area = placed.intersection(PixelRect(size: scene)), panel.height > 0,
             pitch >= panel.width * 4, destination.count >= pitch * (panel.height - 1) + panel.width * 4
         else { return }
+        // Scene pixel (x, y) lands at byte `rowStart(y) + x * step` of the buffer: the turn is worked out once
+        // per row, not per pixel.
+        let w = scene.width
+        let h = scene.height
+        let step: Int
+        let rowStart: (Int) -> Int
+        switch rotation {
+        case .none:
+            step = 4
+            rowStart = { y in y * pitch }
+        case .clockwise90:
+            step = pitch
+            rowStart = { y in (h - 1 - y) * 4 }
+        case .upsideDown:
+            step = -4
+            rowStart = { y in (h - 1 - y) * pitch + (w - 1) * 4 }
+        case .clockwise270:
+            step = -pitch
+            rowStart = { y in (w - 1) * pitch + y * 4 }
+        }
+        guard let out = destination.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
         source.bytes.withUnsafeBufferPointer { src in
+            guard let input = src.baseAddress else { return }
             for y in area.y..<area.maxY {
-                var from = ((y - origin.y) * source.size.width + (area.x - origin.x)) * 4
-                for x in area.x..<area.maxX {
-                    let (px, py) = rotation.panelPixel(x: x, y: y, scene: scene)
-                    let to = py * pitch + px * 4
-                    destination[to] = src[from + 2]
-                    destination[to + 1] = src[from + 1]
-                    destination[to + 2] = src[from]
-                    destination[to + 3] = 0xFF
+                var from = input + ((y - origin.y) * source.size.width + (area.x - origin.x)) * 4
+                var to = out + rowStart(y) + area.x * step
+                for _ in area.x..<area.maxX {
+                    to[0] = from[2]
+                    to[1] = from[1]
+                    to[2] = from[0]
+                    to[3] = 0xFF
                     from += 4
+                    to += step
                 }
             }
         }
