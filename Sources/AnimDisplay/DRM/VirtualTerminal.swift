@@ -48,7 +48,9 @@ final class VirtualTerminal: @unchecked Sendable {
     private init(fd: Int32, owns: Bool, mode: Int32, logger: Logger) {
         self.fd = fd
         ownsDescriptor = owns
-        previousMode = mode
+        // A VT already in graphics mode was left so by a daemon that died (systemd restarted us): text is what
+        // the console should go back to.
+        previousMode = mode == cdrm_kd_graphics() ? cdrm_kd_text() : mode
         self.logger = logger
     }
 
