@@ -4,7 +4,9 @@ import CEGL
 import CGBM
 
 /// A GBM device on the DRM descriptor and the EGL display on it (`EGL_PLATFORM_GBM_KHR`), where the GLES
-/// renderer's contexts live when the output is a DRM device.
+/// renderer's contexts live when the output is a DRM device. Both stay until the process ends: EGL keeps the
+/// display (and its pointer to the GBM device) for the process, and renderers' contexts on it may outlive
+/// whoever made it, so destroying the device would leave EGL a dangling pointer.
 final class GBMDisplay {
     let device: OpaquePointer
     let display: EGLDisplay
@@ -21,10 +23,5 @@ final class GBMDisplay {
         }
         self.device = device
         self.display = display
-    }
-
-    deinit {
-        // The display goes with the process: contexts of the output's renderers may still be on it.
-        gbm_device_destroy(device)
     }
 }

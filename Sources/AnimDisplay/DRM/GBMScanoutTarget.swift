@@ -35,16 +35,18 @@ final class GBMScanoutTarget {
             gbm_surface_destroy(surface)
             throw .graphics(call: "eglChooseConfig", detail: "no window config with an XRGB8888 visual")
         }
-        guard
-            let eglSurface = eglCreatePlatformWindowSurface(egl.display, config, UnsafeMutableRawPointer(surface), nil)
-        else {
+        // eglCreateWindowSurface (EGL 1.0; GBM displays may report 1.4) takes the gbm_surface as the native window.
+        let window = EGLNativeWindowType(UInt(bitPattern: Int(bitPattern: UnsafeMutableRawPointer(surface))))
+        guard let eglSurface = eglCreateWindowSurface(egl.display, config, window, nil) else {
             gbm_surface_destroy(surface)
-            throw .graphics(call: "eglCreatePlatformWindowSurface", detail: "EGL error \(eglGetError())")
+            throw .graphics(
+                call: "eglCreateWindowSurface(gbm_surface)", detail: "EGL error 0x\(String(eglGetError(), radix: 16))")
         }
         guard eglMakeCurrent(egl.display, eglSurface, eglSurface, egl.context) == EGL_TRUE else {
             eglDestroySurface(egl.display, eglSurface)
             gbm_surface_destroy(surface)
-            throw .graphics(call: "eglMakeCurrent(window surface)", detail: "EGL error \(eglGetError())")
+            throw .graphics(
+                call: "eglMakeCurrent(window surface)", detail: "EGL error 0x\(String(eglGetError(), radix: 16))")
         }
         do throws(DRMError) {
             copy = try RotatedCopyProgram()
@@ -122,13 +124,14 @@ final class GBMScanoutTarget {
 
     private func makeCurrent() throws(DRMError) {
         guard eglMakeCurrent(egl.display, eglSurface, eglSurface, egl.context) == EGL_TRUE else {
-            throw .graphics(call: "eglMakeCurrent(window surface)", detail: "EGL error \(eglGetError())")
+            throw .graphics(
+                call: "eglMakeCurrent(window surface)", detail: "EGL error 0x\(String(eglGetError(), radix: 16))")
         }
     }
 
     private func swapAndLock() throws(DRMError) -> UInt32 {
         guard eglSwapBuffers(egl.display, eglSurface) == EGL_TRUE else {
-            throw .graphics(call: "eglSwapBuffers", detail: "EGL error \(eglGetError())")
+            throw .graphics(call: "eglSwapBuffers", detail: "EGL error 0x\(String(eglGetError(), radix: 16))")
         }
         guard let bo = gbm_surface_lock_front_buffer(surface) else {
             throw .graphics(call: "gbm_surface_lock_front_buffer", detail: "no buffer")

@@ -38,10 +38,13 @@ public final class EGLDevice {
                 throw Self.failure("eglInitialize", "the display could not be initialised")
             }
         }
-        guard major > 1 || (major == 1 && minor >= 5) else {
+        // eglGetPlatformDisplay, which opens the surfaceless display, is EGL 1.5; a display opened elsewhere (GBM
+        // through the client extension) may report 1.4, where the context attributes come from KHR_create_context.
+        let required = ownsDisplay ? 5 : 4
+        guard major > 1 || (major == 1 && minor >= required) else {
             if ownsDisplay { DisplayUsers.release(display) }
             throw .graphicsUnavailable(
-                call: "eglInitialize", code: 0, detail: "EGL \(major).\(minor) is older than 1.5")
+                call: "eglInitialize", code: 0, detail: "EGL \(major).\(minor) is older than 1.\(required)")
         }
         guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) == EGL_TRUE else {
             let error = Self.failure("eglBindAPI(EGL_OPENGL_ES_API)", "no OpenGL ES support")

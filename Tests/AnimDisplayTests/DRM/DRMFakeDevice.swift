@@ -5,7 +5,8 @@ import CDRMShim
 /// A DRM device in memory for the modeset tests: it records every call and refuses commits as told.
 final class DRMFakeDevice: DRMDevice {
     let path = "/dev/dri/fake0"
-    let fd: Int32 = -1
+    /// -1, or a real descriptor for GBM to open (tests of the GLES path give it /dev/null).
+    var fd: Int32 = -1
     var supportsAtomic = true
     var fakeResources: DRMResources
     /// Refuses TEST_ONLY commits whose writes satisfy this (EINVAL).
