@@ -4,7 +4,8 @@ import Foundation
 import Logging
 
 /// An output without a display: frames are drawn into the renderer's buffer on a render thread of their own,
-/// where screenshots read them.
+/// where screenshots read them. The DRM output (`DRMOutput`) is this with a scan-out: each frame drawn is then
+/// also shown on the display.
 ///
 /// The server's loop hands each frame over with `submit` and never waits: a frame the render thread has not
 /// started yet is replaced by a newer one (counted as skipped, its pending screenshots move to the newer
