@@ -40,6 +40,10 @@ let package = Package(
             name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CEGL", path: "Sources/CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev"])]),
         .systemLibrary(name: "CGLES3", path: "Sources/CGLES3", pkgConfig: "glesv2", providers: [.apt(["libgles-dev"])]),
+        .systemLibrary(name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(name: "CGBM", path: "Sources/CGBM", pkgConfig: "gbm", providers: [.apt(["libgbm-dev"])]),
+        // What Swift cannot import from libdrm and the kernel: fourcc codes, the VT mode ioctl, flip events.
+        .target(name: "CDRMShim", dependencies: ["CDRM"]),
         .systemLibrary(
             name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // What Glibc does not expose to Swift: cmsg/SCM_RIGHTS, memfd and seals, SO_PEERCRED, epoll, eventfd, timerfd.
@@ -57,7 +61,11 @@ let package = Package(
             name: "AnimRender", dependencies: ["AnimCore", "AnimImage", "CCairo", "CPixman", "CEGL", "CGLES3", logging]),
 
         // The outputs frames go to: the headless output's render thread, the renderer choice, screenshots.
-        .target(name: "AnimDisplay", dependencies: ["AnimRender", "AnimCore", logging]),
+        .target(
+            name: "AnimDisplay",
+            dependencies: [
+                "AnimRender", "AnimCore", "AnimTransport", "CDRM", "CGBM", "CDRMShim", "CEGL", "CGLES3", logging,
+            ]),
 
         // The daemon's core: sessions, per-client contexts, commits, the clock, the frame loop, events, inspection.
         .target(
@@ -75,7 +83,8 @@ let package = Package(
         .executableTarget(
             name: "animctl",
             dependencies: [
-                "AnimCore", "AnimRender", "AnimImage", "AnimProtocol", "AnimTransport", "AnimKit", argumentParser,
+                "AnimCore", "AnimRender", "AnimImage", "AnimProtocol", "AnimTransport", "AnimKit", "AnimDisplay",
+                argumentParser,
             ]),
         // The demo client: seed 002's scene committed to a running server.
         .executableTarget(
@@ -98,6 +107,7 @@ let package = Package(
 
         .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore"]),
         .testTarget(name: "AnimImageTests", dependencies: ["AnimImage", "AnimCore"]),
+        .testTarget(name: "AnimDisplayTests", dependencies: ["AnimDisplay", "AnimRender", "AnimCore", "CDRMShim"]),
         .testTarget(
             name: "AnimRenderTests", dependencies: ["AnimRender", "AnimImage", "AnimCore"], exclude: ["Goldens"],
             resources: [.copy("Goldens")]),

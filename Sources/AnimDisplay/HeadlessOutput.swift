@@ -4,7 +4,8 @@ import Foundation
 import Logging
 
 /// An output without a display: frames are drawn into the renderer's buffer on a render thread of their own,
-/// where screenshots read them.
+/// where screenshots read them. The DRM output (`DRMOutput`) is this with a scan-out: each frame drawn is then
+/// also shown on the display.
 ///
 /// The server's loop hands each frame over with `submit` and never waits: a frame the render thread has not
 /// started yet is replaced by a newer one (counted as skipped, its pending screenshots move to the newer
@@ -15,11 +16,21 @@ public final class HeadlessOutput: @unchecked Sendable {
     public let decision: RendererDecision
     public let rendererInfo: RendererInfo
     private let queue: RenderQueue
+    private let setup: SetupResult
+    /// The display each frame is also shown on (the DRM output's buffers); nil without one.
+    private let scanout: (any Scanout)?
 
     /// Starts the render thread, chooses and creates the renderer there and returns once it is ready. Logs
     /// the choice and its reason at notice level.
-    public init(
+    public convenience init(
         configuration: OutputConfiguration, factory: RendererFactory = .standard, logger: Logger
+    ) throws(OutputStartError) {
+        try self.init(configuration: configuration, factory: factory, scanout: nil, logger: logger)
+    }
+
+    /// The same with frames shown on `scanout` too (the DRM output).
+    init(
+        configuration: OutputConfiguration, factory: RendererFactory, scanout: (any Scanout)?, logger: Logger
     ) throws(OutputStartError) {
         let size = configuration.size
         guard (1...OutputConfiguration.maximumSide).contains(size.width),
@@ -28,9 +39,11 @@ public final class HeadlessOutput: @unchecked Sendable {
         let queue = RenderQueue()
         let setup = SetupResult()
         let thread = Thread {
-            RenderThread.run(queue: queue, configuration: configuration, factory: factory, logger: logger, setup: setup)
+            RenderThread.run(
+                queue: queue, configuration: configuration, factory: factory, logger: logger, scanout: scanout,
+                setup: setup)
         }
-        thread.name = "animserverd render"
+        thread.name = Thread.renderThreadName
         // The compiler walks deep layer trees recursively; a thread's default stack on Linux is smaller than the
         // main thread's.
         thread.stackSize = 8 << 20
@@ -38,6 +51,8 @@ public final class HeadlessOutput: @unchecked Sendable {
         let ready = try setup.wait()
         self.configuration = configuration
         self.queue = queue
+        self.setup = setup
+        self.scanout = scanout
         decision = ready.decision
         rendererInfo = ready.info
         logger.notice(
@@ -68,10 +83,27 @@ public final class HeadlessOutput: @unchecked Sendable {
     }
 
     public var statistics: OutputStatistics {
-        queue.withLock { $0.statistics }
+        var statistics =
+            queue.withLock { $0.statistics }
             ?? OutputStatistics(
                 size: configuration.size, refresh: configuration.refresh, renderer: rendererInfo,
                 reason: decision.reason)
+        statistics.pacing = scanout?.pacing
+        return statistics
+    }
+
+    /// Changes the display (mode, rotation, power) after the jobs queued before; `completion` runs on the
+    /// render thread. The headless output refuses: it has no display.
+    public func control(
+        _ change: OutputChange,
+        completion: @escaping @Sendable (Result<OutputDescription, OutputControlError>) -> Void
+    ) {
+        queue.enqueue(.control(change, completion))
+    }
+
+    /// What `animctl output` lists: the display's connector and mode, or the headless output's size.
+    public var outputDescription: OutputDescription {
+        scanout?.outputDescription ?? OutputDescription(name: "headless", sceneSize: configuration.size)
     }
 
     /// Blocks until every frame and screenshot handed over so far is done.
@@ -80,9 +112,11 @@ public final class HeadlessOutput: @unchecked Sendable {
     }
 
     /// Stops the render thread once it finishes the job in hand; screenshots still queued fail with
-    /// `outputStopped`. Safe more than once and from any thread.
+    /// `outputStopped`. Safe more than once and from any thread. With a display, waits until the render thread
+    /// has given the display back (the console's picture and text mode), so the process may exit right after.
     public func stop() {
         queue.stop()
+        if scanout != nil, !Thread.current.isRenderThread { setup.waitUntilStopped() }
     }
 }
 
@@ -94,7 +128,19 @@ final class SetupResult: @unchecked Sendable {
     }
 
     private let done = DispatchSemaphore(value: 0)
+    private let stopped = DispatchSemaphore(value: 0)
     private var result: Result<Ready, OutputStartError>?
+
+    /// The render thread has ended (after its scan-out stopped).
+    func finishStopping() {
+        stopped.signal()
+    }
+
+    /// Waits for `finishStopping`; every waiter passes once it happened.
+    func waitUntilStopped() {
+        stopped.wait()
+        stopped.signal()
+    }
 
     func finish(_ result: Result<Ready, OutputStartError>) {
         self.result = result
@@ -107,4 +153,11 @@ final class SetupResult: @unchecked Sendable {
         guard let result else { throw .threadFailed("the render thread reported nothing") }
         return try result.get()
     }
+}
+
+extension Thread {
+    static let renderThreadName = "animserverd render"
+
+    /// Whether this is an output's render thread (which must not wait for itself to stop).
+    var isRenderThread: Bool { name == Thread.renderThreadName }
 }

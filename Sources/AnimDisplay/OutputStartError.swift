@@ -10,6 +10,8 @@ public enum OutputStartError: Error, Hashable, Sendable, CustomStringConvertible
     case invalidSize(PixelSize)
     /// The render thread could not be started.
     case threadFailed(String)
+    /// The DRM device could not be opened or lit.
+    case drm(DRMError)
 
     public var description: String {
         switch self {
@@ -17,6 +19,7 @@ public enum OutputStartError: Error, Hashable, Sendable, CustomStringConvertible
         case .glesNotProbed: "the renderer choice needs EGL to be tried first"
         case .invalidSize(let size): "output size \(size): each side must be 1…16384 pixels"
         case .threadFailed(let detail): "cannot start the render thread: \(detail)"
+        case .drm(let error): "--output drm: \(error)"
         }
     }
 }

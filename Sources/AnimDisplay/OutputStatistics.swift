@@ -27,6 +27,8 @@ public struct OutputStatistics: Hashable, Sendable {
     /// Tiles in the tile cache after the last frame, and their bytes.
     public var tilesCached = 0
     public var tileCacheBytes = 0
+    /// Frame pacing measured from the display's flips (DRM output); nil without a display.
+    public var pacing: PacingStatistics?
 
     public init(size: PixelSize, refresh: Double, renderer: RendererInfo, reason: String) {
         self.size = size

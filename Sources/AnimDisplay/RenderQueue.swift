@@ -8,6 +8,8 @@ final class RenderQueue: @unchecked Sendable {
         case frame(DisplayFrame, [ScreenshotJob])
         /// A snapshot drawn for one screenshot.
         case capture(DisplayFrame, ScreenshotJob)
+        /// A change of the display (`animctl output`), answered on the render thread.
+        case control(OutputChange, @Sendable (Result<OutputDescription, OutputControlError>) -> Void)
     }
 
     struct State {
@@ -56,7 +58,12 @@ final class RenderQueue: @unchecked Sendable {
             condition.signal()
             return true
         }
-        if !accepted, case .capture(_, let shot) = job { shot.completion(.failure(.outputStopped)) }
+        guard !accepted else { return }
+        switch job {
+        case .capture(_, let shot): shot.completion(.failure(.outputStopped))
+        case .control(_, let completion): completion(.failure(.outputStopped))
+        case .frame: break
+        }
     }
 
     /// The next job, waiting for one; nil once stopping. Marks the queue busy until `finished()`.
@@ -84,21 +91,25 @@ final class RenderQueue: @unchecked Sendable {
 
     /// Stops taking jobs; returns the screenshots that will never be taken, failed with `outputStopped`.
     func stop() {
-        let abandoned: [ScreenshotJob] = withLock { s in
-            guard !s.stopping else { return [] }
-            s.stopping = true
-            var shots = s.nextFrameShots
-            for job in s.jobs {
-                switch job {
-                case .frame(_, let carried): shots += carried
-                case .capture(_, let shot): shots.append(shot)
+        let abandoned: ([ScreenshotJob], [@Sendable (Result<OutputDescription, OutputControlError>) -> Void]) =
+            withLock { s in
+                guard !s.stopping else { return ([], []) }
+                s.stopping = true
+                var shots = s.nextFrameShots
+                var controls: [@Sendable (Result<OutputDescription, OutputControlError>) -> Void] = []
+                for job in s.jobs {
+                    switch job {
+                    case .frame(_, let carried): shots += carried
+                    case .capture(_, let shot): shots.append(shot)
+                    case .control(_, let completion): controls.append(completion)
+                    }
                 }
+                s.jobs = []
+                s.nextFrameShots = []
+                condition.broadcast()
+                return (shots, controls)
             }
-            s.jobs = []
-            s.nextFrameShots = []
-            condition.broadcast()
-            return shots
-        }
-        for shot in abandoned { shot.completion(.failure(.outputStopped)) }
+        for shot in abandoned.0 { shot.completion(.failure(.outputStopped)) }
+        for control in abandoned.1 { control(.failure(.outputStopped)) }
     }
 }

@@ -11,18 +11,24 @@ final class RenderThread {
     private let factory: RendererFactory
     private let kind: RendererKind
     private let renderer: any Renderer
-    private let compiler: DrawListCompiler
+    private var compiler: DrawListCompiler
     private var tracker = DamageTracker()
-    private let configuration: OutputConfiguration
+    private var configuration: OutputConfiguration
     /// Draws layer screenshots, whose size is not the output's; made on first use.
     private var layerRenderer: (any Renderer)?
     private var renderTimes = FrameTimeSamples()
+    /// The display the frames are shown on (DRM), if any.
+    private let scanout: (any Scanout)?
+    /// What the renderer redrew since the scan-out last showed its pixels (screenshots of the current time draw
+    /// too); nil when nothing.
+    private var undisplayed: Damage?
 
     private init(
         queue: RenderQueue, logger: Logger, factory: RendererFactory, kind: RendererKind, renderer: any Renderer,
-        configuration: OutputConfiguration
+        configuration: OutputConfiguration, scanout: (any Scanout)?
     ) {
         self.queue = queue
+        self.scanout = scanout
         self.logger = logger
         self.factory = factory
         self.kind = kind
@@ -34,7 +40,7 @@ final class RenderThread {
     /// The thread's body: chooses and creates the renderer, reports to `setup`, then draws until stopped.
     static func run(
         queue: RenderQueue, configuration: OutputConfiguration, factory: RendererFactory, logger: Logger,
-        setup: SetupResult
+        scanout: (any Scanout)?, setup: SetupResult
     ) {
         let size = configuration.size
         var gles: (any Renderer)?
@@ -63,15 +69,26 @@ final class RenderThread {
             gles = nil
             renderer = factory.software(size)
         }
+        if let scanout {
+            do throws(DRMError) {
+                try scanout.start(renderer: renderer)
+            } catch {
+                scanout.stop()
+                setup.finish(.failure(.drm(error)))
+                return
+            }
+        }
         let thread = RenderThread(
             queue: queue, logger: logger, factory: factory, kind: decision.kind, renderer: renderer,
-            configuration: configuration)
+            configuration: configuration, scanout: scanout)
         queue.withLock {
             $0.statistics = OutputStatistics(
                 size: size, refresh: configuration.refresh, renderer: renderer.info, reason: decision.reason)
         }
         setup.finish(.success(SetupResult.Ready(decision: decision, info: renderer.info)))
         thread.loop()
+        scanout?.stop()
+        setup.finishStopping()
     }
 
     private func loop() {
@@ -79,6 +96,10 @@ final class RenderThread {
             switch job {
             case .frame(let frame, let shots):
                 let drawn = draw(frame, countAsFrame: true)
+                if let scanout {
+                    scanout.present(renderer, damage: undisplayed)
+                    undisplayed = nil
+                }
                 for shot in shots { take(shot, of: frame, outputDrawn: drawn) }
             case .capture(let frame, let shot):
                 let drawn: Result<Void, RenderError>
@@ -88,9 +109,33 @@ final class RenderThread {
                     drawn = .success(())
                 }
                 take(shot, of: frame, outputDrawn: drawn)
+            case .control(let change, let completion):
+                completion(control(change))
             }
             queue.finished()
         }
+    }
+
+    /// Makes a display change; a new scene size gets a new compiler and a whole redraw at the next frame.
+    private func control(_ change: OutputChange) -> Result<OutputDescription, OutputControlError> {
+        guard let scanout else { return .failure(.notADisplay(change)) }
+        let size: PixelSize
+        do throws(DRMError) {
+            size = try scanout.apply(change)
+        } catch {
+            logger.error("output change refused", metadata: ["change": "\(change)", "error": "\(error)"])
+            return .failure(.drm(error))
+        }
+        // The display was relit with a blank picture: the next frame redraws and shows everything.
+        tracker = DamageTracker()
+        undisplayed = .full
+        if size != configuration.size {
+            configuration.size = size
+            compiler = DrawListCompiler(outputSize: size, clearColor: configuration.clearColor)
+            queue.withLock { $0.statistics?.size = size }
+        }
+        logger.notice("output changed", metadata: ["change": "\(change)", "size": "\(size)"])
+        return .success(scanout.outputDescription)
     }
 
     /// Compiles `frame` and redraws what changed since the last list drawn into the output.
@@ -112,6 +157,7 @@ final class RenderThread {
             logger.error("frame not drawn", metadata: ["frame": "\(frame.frame)", "error": "\(error)"])
             return .failure(error)
         }
+        if scanout != nil { undisplayed = Self.union(undisplayed, damage) }
         let seconds = Self.seconds(ContinuousClock.now - began)
         if countAsFrame { renderTimes.record(seconds) }
         let summary = renderTimes.summary
@@ -178,6 +224,14 @@ final class RenderThread {
             return try drawer.readPixels(PixelRect(size: list.size))
         } catch {
             throw .renderFailed(error)
+        }
+    }
+
+    private static func union(_ a: Damage?, _ b: Damage) -> Damage {
+        switch (a, b) {
+        case (nil, _): b
+        case (.full?, _), (_, .full): .full
+        case (.region(let first)?, .region(let second)): .region(first + second)
         }
     }
 

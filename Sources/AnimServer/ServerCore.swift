@@ -181,6 +181,7 @@ public final class ServerCore {
             return [.syncReply(SyncReply(request: sync.request, time: clock.now()))]
         case .clockControl(let control): return clockControl(control, from: session)
         case .inspectRequest(let request): return inspect(request, from: session)
+        case .outputControl(let control): return outputControl(control, from: session)
         case .screenshotRequest(let request): return screenshot(request, from: session)
         case .hello, .welcome, .commitApplied, .errorReport, .animationStarted, .animationStopped,
             .transactionCompleted, .presentationReply, .hitTestReply, .syncReply, .clockState, .inspectReply,

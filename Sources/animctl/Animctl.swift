@@ -6,12 +6,12 @@ struct Animctl: ParsableCommand {
         commandName: "animctl",
         abstract: "Inspect and steer animserver, and evaluate animations offline.",
         discussion: """
-            eval and plot work offline; status, clients, tree, layer, animations, clock, screenshot and record talk to a running \
+            eval and plot work offline; status, clients, tree, layer, animations, clock, screenshot, record and output talk to a running \
             animserverd. The offline commands read a scene document: a layer's model values and the animations added to it, \
             as JSON (docs/json-format.md).
             """,
         subcommands: [
             Eval.self, Plot.self, Status.self, Clients.self, Tree.self, LayerCommand.self, Animations.self, Clock.self,
-            ScreenshotCommand.self, Record.self,
+            ScreenshotCommand.self, Record.self, OutputCommand.self,
         ])
 }

@@ -28,11 +28,29 @@ struct AnimServerDaemon: ParsableCommand {
     @Option(name: .customLong("clock-start"), help: "The manual clock's first value, in seconds.")
     var clockStart: Double = 0
 
-    @Option(help: "Where frames go. headless: no display; frames are drawn offscreen for screenshots.")
+    @Option(
+        help: """
+            Where frames go. headless: no display; frames are drawn offscreen for screenshots. drm: a display on \
+            DRM/KMS, paced by its vblanks.
+            """)
     var output: OutputChoice = .headless
 
-    @Option(help: "The output's size in pixels, WIDTHxHEIGHT.")
+    @Option(help: "The output's size in pixels, WIDTHxHEIGHT (headless; a DRM output takes its mode's).")
     var size: String = "1280x720"
+
+    @Option(
+        name: .customLong("drm-device"),
+        help: "--output drm: the card (else $ANIMSERVER_DRM_DEVICE, else the first with a connected display).")
+    var drmDevice: String?
+
+    @Option(help: "--output drm: the connector to light (HDMI-A-1, Virtual-1…); default: the first connected.")
+    var connector: String?
+
+    @Option(help: "--output drm: the mode, WIDTHxHEIGHT or WIDTHxHEIGHT@HZ; default: the connector's preferred.")
+    var mode: String?
+
+    @Option(help: "--output drm: turn the picture clockwise by 0, 90, 180 or 270 degrees.")
+    var rotation: String = "0"
 
     @Option(help: "Frames per second while something animates (overrides the config file's frameRate).")
     var refresh: Double?
@@ -63,6 +81,14 @@ struct AnimServerDaemon: ParsableCommand {
             throw ValidationError(
                 "--size \(size): must be WIDTHxHEIGHT, each side 1…\(OutputConfiguration.maximumSide) (e.g. 1280x720)")
         }
+        if let mode { _ = try ModeRequest(parsing: mode) }
+        _ = try OutputRotation(parsing: rotation)
+        if output != .drm, drmDevice != nil || connector != nil || mode != nil || rotation != "0" {
+            throw ValidationError("--drm-device, --connector, --mode and --rotation need --output drm")
+        }
+        if output == .drm, refresh != nil {
+            throw ValidationError("--refresh: a DRM output refreshes at its mode's rate (choose it with --mode)")
+        }
         if let maxTextureSize, maxTextureSize < DaemonDefaults.minimumTextureSize {
             throw ValidationError(
                 "--max-texture-size \(maxTextureSize): must be at least \(DaemonDefaults.minimumTextureSize)")
@@ -89,18 +115,35 @@ struct AnimServerDaemon: ParsableCommand {
         }
         var configuration = try DaemonDefaults.loadConfiguration(explicitPath: config)
         if let refresh { configuration.frameRate = refresh }
+        let textureLimit = try maxTextureSize ?? DaemonDefaults.maxTextureSize(environment: environment)
+        // The output comes up first: a forced renderer or a display that cannot start leaves no socket behind.
+        let output: HeadlessOutput
+        var pacer: DRMFramePacer?
+        switch self.output {
+        case .headless:
+            output = try HeadlessOutput(
+                configuration: OutputConfiguration(
+                    size: PixelSize(parsing: size) ?? PixelSize(width: 1280, height: 720),
+                    refresh: configuration.frameRate, renderer: renderer, maxTextureSize: textureLimit),
+                logger: logger)
+        case .drm:
+            let display = try DRMOutput(
+                options: DRMOutputOptions(
+                    devicePath: drmDevice, connector: connector, mode: try mode.map { try ModeRequest(parsing: $0) },
+                    rotation: try OutputRotation(parsing: rotation), renderer: renderer, maxTextureSize: textureLimit,
+                    environment: environment),
+                logger: logger)
+            // Animations step once per vblank of the mode lit.
+            configuration.frameRate = display.plan.mode.mode.refresh
+            output = display.output
+            pacer = display.pacer
+        }
         let options = ServerOptions(
             socketPath: socketPath, listenFD: socket == nil ? activated : nil, configuration: configuration,
             clockMode: clock.mode, manualClockStart: clockStart)
-        // The renderer comes up first: a forced renderer that cannot start leaves no socket behind.
-        let output = try HeadlessOutput(
-            configuration: OutputConfiguration(
-                size: PixelSize(parsing: size) ?? PixelSize(width: 1280, height: 720),
-                refresh: configuration.frameRate, renderer: renderer,
-                maxTextureSize: try maxTextureSize ?? DaemonDefaults.maxTextureSize(environment: environment)),
-            logger: logger)
         let server = try Server(options: options, logger: logger)
         server.output = output
+        server.pacer = pacer
         try server.start()
         DaemonSignals.stopOnTermination(server, logger: logger)
         dispatchMain()

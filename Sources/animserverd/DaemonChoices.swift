@@ -14,9 +14,9 @@ enum ClockChoice: String, ExpressibleByArgument, CaseIterable {
     }
 }
 
-/// The outputs this build drives. DRM/KMS comes with the kiosk work; headless serves tests and CI.
+/// The outputs this build drives: headless (tests, CI, screenshots only) or a display on DRM/KMS (kiosks).
 enum OutputChoice: String, ExpressibleByArgument, CaseIterable {
-    case headless
+    case headless, drm
 }
 
 extension RendererChoice: ExpressibleByArgument {}

@@ -238,6 +238,18 @@ enum Examples {
                 InspectRequest(
                     request: 14, query: .layer(WireInspectLayer(client: 2, layer: 1, presentation: false))))),
         Vector(variant: "animations", message: .inspectRequest(InspectRequest(request: 15, query: .animations(2)))),
+        Vector(variant: "outputs", message: .inspectRequest(InspectRequest(request: 18, query: .outputs))),
+        Vector(
+            variant: "mode",
+            message: .outputControl(
+                OutputControl(
+                    request: 19, output: "HDMI-A-1",
+                    action: .mode(WireOutputMode(width: 1920, height: 1080, refresh: 60))
+                ))),
+        Vector(
+            variant: "rotation", message: .outputControl(OutputControl(request: 20, output: "", action: .rotation(90)))),
+        Vector(
+            variant: "power", message: .outputControl(OutputControl(request: 21, output: "", action: .power(false)))),
         Vector(
             variant: "output",
             message: .screenshotRequest(ScreenshotRequest(request: 16, client: 0, layer: 0, nextFrame: false))),

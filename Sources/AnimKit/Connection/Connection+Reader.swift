@@ -111,7 +111,7 @@ extension Connection {
 
     private static let requestOpcodes: Set<UInt16> = [
         PresentationQuery.opcode, HitTestQuery.opcode, Sync.opcode, ClockControl.opcode, InspectRequest.opcode,
-        ScreenshotRequest.opcode,
+        ScreenshotRequest.opcode, OutputControl.opcode,
     ]
 
     private func handleErrorReport(_ report: ErrorReport) {

@@ -209,6 +209,13 @@ public final class Connection: @unchecked Sendable {
         guard case .inspectReply(let r) = reply else { throw .unexpectedReply("\(reply.name) to InspectRequest") }
         return r.json
     }
+
+    /// Changes an output (`animctl output`): the outputs document entry after the change, as JSON.
+    public func outputControl(output: String, action: WireOutputAction) throws(AnimKitError) -> String {
+        let reply = try request { .outputControl(OutputControl(request: $0, output: output, action: action)) }
+        guard case .inspectReply(let r) = reply else { throw .unexpectedReply("\(reply.name) to OutputControl") }
+        return r.json
+    }
 }
 
 /// The server clock, as `Connection.clock(_:)` reports it.

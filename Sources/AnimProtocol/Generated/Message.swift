@@ -17,6 +17,7 @@ public enum Message: Hashable, Sendable {
     case sync(Sync)
     case clockControl(ClockControl)
     case inspectRequest(InspectRequest)
+    case outputControl(OutputControl)
     case screenshotRequest(ScreenshotRequest)
     case welcome(Welcome)
     case commitApplied(CommitApplied)
@@ -34,7 +35,7 @@ public enum Message: Hashable, Sendable {
 
 extension Message {
     /// Every opcode, in spec order.
-    public static let allOpcodes: [UInt16] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139]
+    public static let allOpcodes: [UInt16] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 10, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139]
 
     public var opcode: UInt16 {
         switch self {
@@ -47,6 +48,7 @@ extension Message {
         case .sync: Sync.opcode
         case .clockControl: ClockControl.opcode
         case .inspectRequest: InspectRequest.opcode
+        case .outputControl: OutputControl.opcode
         case .screenshotRequest: ScreenshotRequest.opcode
         case .welcome: Welcome.opcode
         case .commitApplied: CommitApplied.opcode
@@ -87,6 +89,7 @@ extension Message {
         case 7: "Sync"
         case 8: "ClockControl"
         case 9: "InspectRequest"
+        case 11: "OutputControl"
         case 10: "ScreenshotRequest"
         case 128: "Welcome"
         case 129: "CommitApplied"
@@ -115,6 +118,7 @@ extension Message {
         case 7: .client
         case 8: .client
         case 9: .client
+        case 11: .client
         case 10: .client
         case 128: .server
         case 129: .server
@@ -144,6 +148,7 @@ extension Message {
         case 7: 1
         case 8: 1
         case 9: 1
+        case 11: 1
         case 10: 1
         case 128: 1
         case 129: 1
@@ -180,6 +185,7 @@ extension Message {
         case 7: .sync(try Sync(from: &r))
         case 8: .clockControl(try ClockControl(from: &r))
         case 9: .inspectRequest(try InspectRequest(from: &r))
+        case 11: .outputControl(try OutputControl(from: &r))
         case 10: .screenshotRequest(try ScreenshotRequest(from: &r))
         case 128: .welcome(try Welcome(from: &r))
         case 129: .commitApplied(try CommitApplied(from: &r))
@@ -208,6 +214,7 @@ extension Message {
         case .sync(let m): m.encode(to: &w)
         case .clockControl(let m): m.encode(to: &w)
         case .inspectRequest(let m): m.encode(to: &w)
+        case .outputControl(let m): m.encode(to: &w)
         case .screenshotRequest(let m): m.encode(to: &w)
         case .welcome(let m): m.encode(to: &w)
         case .commitApplied(let m): m.encode(to: &w)
@@ -235,6 +242,7 @@ extension Message {
         case .sync(let m): m.wireJSON
         case .clockControl(let m): m.wireJSON
         case .inspectRequest(let m): m.wireJSON
+        case .outputControl(let m): m.wireJSON
         case .screenshotRequest(let m): m.wireJSON
         case .welcome(let m): m.wireJSON
         case .commitApplied(let m): m.wireJSON

@@ -341,6 +341,45 @@ extension InspectRequest {
     }
 }
 
+/// changes an output (server's user or root only); output "" is the first; answered by InspectReply with the outputs document after the change
+/// Opcode 11, sent by the client, since version 1.
+public struct OutputControl: Hashable, Sendable {
+    public static let opcode: UInt16 = 11
+    public var request: UInt32
+    public var output: String
+    public var action: WireOutputAction
+
+    public init(request: UInt32, output: String, action: WireOutputAction) {
+        self.request = request
+        self.output = output
+        self.action = action
+    }
+}
+
+extension OutputControl {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        do { request = try r.u32() } catch { throw error.at("request") }
+        do { output = try r.string() } catch { throw error.at("output") }
+        do { action = try WireOutputAction(from: &r) } catch { throw error.at("action") }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        w.u32(request)
+        w.string(output)
+        action.encode(to: &w)
+    }
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("message", .string("OutputControl")),
+            ("opcode", .unsigned(11 as UInt16)),
+            ("request", .unsigned(request)),
+            ("output", .string(output)),
+            ("action", action.wireJSON)
+        ])
+    }
+}
+
 /// the output's pixels (layer 0), or one layer of a client drawn alone (client 0 means the asking connection; server's user or root only); nextFrame waits for the next frame the frame loop presents instead of drawing the current time at once; answered by ScreenshotReply or a non-fatal ErrorReport naming the request
 /// Opcode 10, sent by the client, since version 1.
 public struct ScreenshotRequest: Hashable, Sendable {

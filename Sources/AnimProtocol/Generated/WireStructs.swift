@@ -1210,3 +1210,38 @@ extension WireInspectLayer {
         ])
     }
 }
+
+/// refresh 0 takes the highest rate of the size
+public struct WireOutputMode: Hashable, Sendable {
+    public var width: UInt32
+    public var height: UInt32
+    public var refresh: Double
+
+    public init(width: UInt32, height: UInt32, refresh: Double) {
+        self.width = width
+        self.height = height
+        self.refresh = refresh
+    }
+}
+
+extension WireOutputMode {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        do { width = try r.u32() } catch { throw error.at("width") }
+        do { height = try r.u32() } catch { throw error.at("height") }
+        do { refresh = try r.f64() } catch { throw error.at("refresh") }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        w.u32(width)
+        w.u32(height)
+        w.f64(refresh)
+    }
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("width", .unsigned(width)),
+            ("height", .unsigned(height)),
+            ("refresh", .number(refresh))
+        ])
+    }
+}

@@ -494,6 +494,7 @@ public enum WireInspectQuery: Hashable, Sendable {
     case tree(WireInspectTree)
     case layer(WireInspectLayer)
     case animations(UInt32)
+    case outputs
 }
 
 extension WireInspectQuery {
@@ -508,7 +509,8 @@ extension WireInspectQuery {
             do { self = .layer(try WireInspectLayer(from: &r)) } catch { throw error.at("layer") }
         case 4:
             do { self = .animations(try r.u32()) } catch { throw error.at("animations") }
-        default: throw WireReader.invalidTag(tag, of: "WireInspectQuery", caseCount: 5)
+        case 5: self = .outputs
+        default: throw WireReader.invalidTag(tag, of: "WireInspectQuery", caseCount: 6)
         }
     }
 
@@ -525,6 +527,7 @@ extension WireInspectQuery {
         case .animations(let value):
             w.u8(4)
             w.u32(value)
+        case .outputs: w.u8(5)
         }
     }
 
@@ -536,6 +539,7 @@ extension WireInspectQuery {
         case .tree: "tree"
         case .layer: "layer"
         case .animations: "animations"
+        case .outputs: "outputs"
         }
     }
 
@@ -546,6 +550,60 @@ extension WireInspectQuery {
         case .tree(let value): .object([("tree", value.wireJSON)])
         case .layer(let value): .object([("layer", value.wireJSON)])
         case .animations(let value): .object([("animations", .unsigned(value))])
+        case .outputs: .string("outputs")
+        }
+    }
+}
+
+/// rotation is clockwise degrees: 0, 90, 180 or 270; power true lights the display, false blanks it
+public enum WireOutputAction: Hashable, Sendable {
+    case mode(WireOutputMode)
+    case rotation(UInt32)
+    case power(Bool)
+}
+
+extension WireOutputAction {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        let tag = try r.u8()
+        switch tag {
+        case 0:
+            do { self = .mode(try WireOutputMode(from: &r)) } catch { throw error.at("mode") }
+        case 1:
+            do { self = .rotation(try r.u32()) } catch { throw error.at("rotation") }
+        case 2:
+            do { self = .power(try r.bool()) } catch { throw error.at("power") }
+        default: throw WireReader.invalidTag(tag, of: "WireOutputAction", caseCount: 3)
+        }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        switch self {
+        case .mode(let value):
+            w.u8(0)
+            value.encode(to: &w)
+        case .rotation(let value):
+            w.u8(1)
+            w.u32(value)
+        case .power(let value):
+            w.u8(2)
+            w.bool(value)
+        }
+    }
+
+    /// The case's name in the spec.
+    public var caseName: String {
+        switch self {
+        case .mode: "mode"
+        case .rotation: "rotation"
+        case .power: "power"
+        }
+    }
+
+    public var wireJSON: WireJSON {
+        switch self {
+        case .mode(let value): .object([("mode", value.wireJSON)])
+        case .rotation(let value): .object([("rotation", .unsigned(value))])
+        case .power(let value): .object([("power", .bool(value))])
         }
     }
 }

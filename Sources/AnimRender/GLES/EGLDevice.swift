@@ -5,11 +5,11 @@ import Synchronization
 /// An EGL display with a GLES 3 context current on the creating thread, without any config or surface: the
 /// renderer draws into its own framebuffer objects. The surfaceless initialiser opens Mesa's surfaceless
 /// platform (tests, headless output); `init(display:)` takes a display opened elsewhere (GBM for DRM output).
-final class EGLDevice {
+public final class EGLDevice {
     private static let logger = Logger(label: "animserver.render.egl")
 
-    let display: EGLDisplay
-    let context: EGLContext
+    public let display: EGLDisplay
+    public let context: EGLContext
     /// The context's GLES version (3.2 when the driver offers it, else 3.0).
     let contextVersion: (major: Int, minor: Int)
     /// Whether this object opened the display and so releases it (`DisplayUsers`).
@@ -24,7 +24,7 @@ final class EGLDevice {
     }
 
     /// Uses `display` (already obtained, e.g. from a GBM device): initialises it if needed and creates the context.
-    convenience init(display: EGLDisplay) throws(RenderError) {
+    public convenience init(display: EGLDisplay) throws(RenderError) {
         try self.init(display: display, ownsDisplay: false)
     }
 
@@ -38,10 +38,13 @@ final class EGLDevice {
                 throw Self.failure("eglInitialize", "the display could not be initialised")
             }
         }
-        guard major > 1 || (major == 1 && minor >= 5) else {
+        // eglGetPlatformDisplay, which opens the surfaceless display, is EGL 1.5; a display opened elsewhere (GBM
+        // through the client extension) may report 1.4, where the context attributes come from KHR_create_context.
+        let required = ownsDisplay ? 5 : 4
+        guard major > 1 || (major == 1 && minor >= required) else {
             if ownsDisplay { DisplayUsers.release(display) }
             throw .graphicsUnavailable(
-                call: "eglInitialize", code: 0, detail: "EGL \(major).\(minor) is older than 1.5")
+                call: "eglInitialize", code: 0, detail: "EGL \(major).\(minor) is older than 1.\(required)")
         }
         guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) == EGL_TRUE else {
             let error = Self.failure("eglBindAPI(EGL_OPENGL_ES_API)", "no OpenGL ES support")

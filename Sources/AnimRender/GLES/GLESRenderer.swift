@@ -46,7 +46,7 @@ public final class GLESRenderer: Renderer {
     }
 
     /// Draws with `device`'s context (current on this thread), e.g. one on a GBM display.
-    init(
+    public init(
         device: EGLDevice, size: PixelSize, maxTextureSize forced: Int?,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(RenderError) {
@@ -154,6 +154,10 @@ public final class GLESRenderer: Renderer {
         stats.tileCacheBytes = tiles.bytes
         return stats
     }
+
+    /// The texture the frames are drawn into (row 0 is the output's top row), for a scan-out that copies it to
+    /// a window surface; nil before the first frame.
+    public var outputTexture: UInt32? { output?.texture }
 
     public func readPixels(_ rect: PixelRect) throws(RenderError) -> PixelBuffer {
         guard let output else { throw .unsupported("reading pixels before the first frame") }

@@ -62,6 +62,8 @@ enum InspectionDocuments {
         var tilesRastered: Int
         var tilesCached: Int
         var tileCacheBytes: Int
+        /// Frame pacing from the display's flips; absent without a display (headless).
+        var pacing: Pacing?
 
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
@@ -82,13 +84,26 @@ enum InspectionDocuments {
             try c.encode(tilesRastered, forKey: .tilesRastered)
             try c.encode(tilesCached, forKey: .tilesCached)
             try c.encode(tileCacheBytes, forKey: .tileCacheBytes)
+            try c.encodeIfPresent(pacing, forKey: .pacing)
         }
 
         enum CodingKeys: String, CodingKey {
             case width, height, refresh, renderer, device, reason, maxTextureSize, framesDrawn, framesSkipped,
                 framesUnchanged, renderFailures, screenshots, renderTime, pixelsRedrawn, tilesRastered, tilesCached,
-                tileCacheBytes
+                tileCacheBytes, pacing
         }
+    }
+
+    /// What the flip timestamps measured: missed vblanks, the hitch-time ratio in ms per s, and the
+    /// commit-to-photon histogram (counts per bucket; each bucket's upper bound in ms, the last one unbounded).
+    struct Pacing: Encodable {
+        var framesPresented: UInt64
+        var missedVblanks: UInt64
+        var hitchRatio: Double
+        var measuredRefresh: Double
+        var commitToPhotonBoundsMs: [Double]
+        var commitToPhotonCounts: [UInt64]
+        var commitToPhotonMaxMs: Double
     }
 
     struct RenderTime: Encodable {

@@ -61,6 +61,8 @@ extension ServerCore {
                     session: target.id.rawValue, id: q.layer, class: state.layerClass.rawValue,
                     properties: InspectionDocuments.properties(of: state),
                     animations: node.animations.entries.map(\.key)))
+        case .outputs:
+            return encode(outputsDocument())
         case .animations(let raw):
             let target = try client(raw, field: "query.animations", asker: asker)
             var list: [InspectionDocuments.Animation] = []
@@ -114,7 +116,14 @@ extension ServerCore {
             renderTime: InspectionDocuments.RenderTime(
                 last: o.lastRenderTime * 1000, p50: o.renderTime.p50 * 1000, p99: o.renderTime.p99 * 1000),
             pixelsRedrawn: o.pixelsRedrawnLastFrame, tilesRastered: o.tilesRastered, tilesCached: o.tilesCached,
-            tileCacheBytes: o.tileCacheBytes)
+            tileCacheBytes: o.tileCacheBytes,
+            pacing: o.pacing.map { p in
+                InspectionDocuments.Pacing(
+                    framesPresented: p.framesPresented, missedVblanks: p.missedVblanks, hitchRatio: p.hitchRatio * 1000,
+                    measuredRefresh: p.refreshInterval > 0 ? 1 / p.refreshInterval : 0,
+                    commitToPhotonBoundsMs: LatencyHistogram.bounds.map { $0 * 1000 },
+                    commitToPhotonCounts: p.commitToPhoton.counts, commitToPhotonMaxMs: p.commitToPhoton.max * 1000)
+            })
     }
 
     private func encode(_ document: some Encodable) -> String {

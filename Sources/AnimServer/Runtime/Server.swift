@@ -66,6 +66,10 @@ public final class Server: @unchecked Sendable {
         set { core.output = newValue }
     }
 
+    /// Paces frames by a display's vblanks (the DRM output); attach it before `start()`. Without one, frames
+    /// follow a virtual vblank at the configured frame rate.
+    public var pacer: (any FramePacer)?
+
     /// The core's frame sink; set it before `start()` (the renderer plugs in here).
     public var frameSink: any FrameSink {
         get { core.frameSink }
@@ -76,6 +80,16 @@ public final class Server: @unchecked Sendable {
     public func start() throws(ServerStartError) {
         do {
             try loop.register(fd: listener.fd, events: .readable) { [unowned self] _ in self.acceptClients() }
+            if let pacer {
+                try loop.register(fd: pacer.eventDescriptor, events: .readable) { [unowned self] _ in
+                    if pacer.handleEvents() { self.scheduleFrame() }
+                }
+                let loop = self.loop
+                pacer.setWake { [weak self] in
+                    guard let server = self else { return }
+                    loop.execute { server.scheduleFrame() }
+                }
+            }
         } catch {
             throw ServerStartError.transport(error)
         }
@@ -170,6 +184,7 @@ public final class Server: @unchecked Sendable {
             deliver(core.reject(error, from: session))
             return
         }
+        if case .commit = message { pacer?.commitArrived(at: MonotonicClock.now()) }
         deliver(core.receive(message, fds: record.fds, from: session))
         scheduleFrame()
     }
@@ -206,6 +221,7 @@ public final class Server: @unchecked Sendable {
     /// due runs at once and nothing is scheduled for later; a monotonic clock paces frames at the refresh rate.
     private func scheduleFrame() {
         guard !stopped else { return }
+        if let pacer { return schedulePacedFrame(pacer) }
         let now = core.clock.now()
         guard let due = core.nextFrameTime(after: now) else {
             cancelFrameTimer()
@@ -258,6 +274,41 @@ public final class Server: @unchecked Sendable {
     private func runFrame() {
         guard !stopped else { return }
         deliver(core.renderFrame(at: core.clock.now()))
+        scheduleFrame()
+    }
+
+    /// Frames paced by the display: composed at the pacer's deadline for the vblank it predicts, evaluated at
+    /// that vblank's time. A clock that does not move by itself (manual, paused) shows a due frame at the next
+    /// vblank at its current time.
+    private func schedulePacedFrame(_ pacer: any FramePacer) {
+        let media = core.clock.now()
+        let monotonic = MonotonicClock.now()
+        let wanted = core.nextFrameTime(after: media).flatMap { due in
+            core.clock.monotonicTime(forMediaTime: due) ?? (due <= media ? monotonic : nil)
+        }
+        switch pacer.plan(wanted: wanted, now: monotonic) {
+        case .idle, .waitForFlip:
+            cancelFrameTimer()
+        case .compose(let start, _):
+            if let armed = frameTimerDeadline, armed == start { return }
+            cancelFrameTimer()
+            frameTimerDeadline = start
+            frameTimer = loop.schedule(at: start) { [unowned self] in
+                self.frameTimer = nil
+                self.frameTimerDeadline = nil
+                self.runPacedFrame(pacer)
+            }
+        }
+    }
+
+    private func runPacedFrame(_ pacer: any FramePacer) {
+        guard !stopped else { return }
+        let monotonic = MonotonicClock.now()
+        let presentation = pacer.beginFrame(now: monotonic)
+        let media = core.clock.now()
+        // The media time at the vblank: ahead of now by the time left, at the clock's rate (0 when it is still).
+        let moving = core.clock.monotonicTime(forMediaTime: media) != nil
+        deliver(core.renderFrame(at: moving ? media + (presentation - monotonic) * core.clock.rate : media))
         scheduleFrame()
     }
 

@@ -1,0 +1,168 @@
+import AnimRender
+import CDRMShim
+
+/// Where the output goes on a device: a connector, the CRTC driving it, its primary plane and the mode.
+public struct DRMOutputPlan: Sendable {
+    public var connector: DRMConnector
+    public var crtc: DRMCRTC
+    public var plane: DRMPlane?
+    public var mode: DRMMode
+    public var rotation: OutputRotation
+
+    /// The panel's size (the mode's) and the scene's (turned by the rotation).
+    public var panelSize: PixelSize { PixelSize(width: mode.mode.width, height: mode.mode.height) }
+    public var sceneSize: PixelSize { rotation.sceneSize(panel: panelSize) }
+}
+
+/// How the modeset that lit the output turned out.
+public struct DRMModesetResult: Hashable, Sendable {
+    /// The plane turns the picture (its `rotation` property); false: the renderer's scan-out copy does.
+    public var planeRotates: Bool
+    /// Atomic modesetting; false: legacy drmModeSetCrtc and drmModePageFlip.
+    public var atomic: Bool
+    /// The MODE_ID blob (atomic), destroyed when the output stops.
+    public var modeBlob: UInt32?
+}
+
+/// The decisions of the DRM output that need no device: choosing the connector, CRTC, plane and mode, the
+/// property writes of the modeset and of each flip, and the TEST_ONLY sequence before the real modeset.
+public enum DRMModeset {
+    /// Picks the connected connector (`connectorName` when given, else the first connected one with modes), a
+    /// CRTC it can use (the one it has now first), that CRTC's primary plane, and the mode.
+    public static func plan(
+        _ resources: DRMResources, device: String, connectorName: String? = nil, mode request: ModeRequest?,
+        rotation: OutputRotation
+    ) throws(DRMError) -> DRMOutputPlan {
+        let connected = resources.connectors.filter { $0.connected && !$0.modes.isEmpty }
+        let connector =
+            connectorName.map { name in connected.first { $0.name == name } } ?? connected.first
+        guard let connector else {
+            throw .noConnector(device: device, wanted: connectorName, available: connected.map(\.name))
+        }
+        let usable = resources.crtcs.indices.filter { connector.possibleCRTCs & (1 << UInt32($0)) != 0 }
+        let index = usable.first { resources.crtcs[$0].id == connector.currentCRTC } ?? usable.first
+        guard let index else { throw .noCRTC(connector: connector.name) }
+        let crtc = resources.crtcs[index]
+        let plane = resources.planes.first {
+            $0.kind == .primary && $0.possibleCRTCs & (1 << UInt32(index)) != 0
+                && $0.formats.contains(cdrm_format_xrgb8888())
+        }
+        let chosen: DisplayMode
+        do throws(DisplayModeError) {
+            chosen = try ModeRequest.choose(request, from: connector.modes.map(\.mode))
+        } catch {
+            throw .mode(error)
+        }
+        guard let mode = connector.modes.first(where: { $0.mode == chosen }) else {
+            throw .mode(.noModes)
+        }
+        return DRMOutputPlan(connector: connector, crtc: crtc, plane: plane, mode: mode, rotation: rotation)
+    }
+
+    /// The writes of an atomic modeset showing `framebuffer` (a buffer of the panel's size, or of the scene's
+    /// size when the plane rotates it) on the whole panel.
+    public static func modesetWrites(
+        _ plan: DRMOutputPlan, modeBlob: UInt32, framebuffer: UInt32, planeRotates: Bool
+    ) throws(DRMError) -> [DRMPropertyWrite] {
+        guard let plane = plan.plane else { throw .noPrimaryPlane(crtc: plan.crtc.id) }
+        var writes = [
+            try write(
+                plan.connector.id, "connector \(plan.connector.name)", plan.connector.properties, "CRTC_ID",
+                UInt64(plan.crtc.id)),
+            try write(plan.crtc.id, "CRTC \(plan.crtc.id)", plan.crtc.properties, "MODE_ID", UInt64(modeBlob)),
+            try write(plan.crtc.id, "CRTC \(plan.crtc.id)", plan.crtc.properties, "ACTIVE", 1),
+        ]
+        writes += try planeWrites(plan, plane: plane, framebuffer: framebuffer, planeRotates: planeRotates)
+        return writes
+    }
+
+    /// The writes of a flip to `framebuffer` (the plane's source and position stay).
+    public static func flipWrites(_ plan: DRMOutputPlan, framebuffer: UInt32) throws(DRMError) -> [DRMPropertyWrite] {
+        guard let plane = plan.plane else { throw .noPrimaryPlane(crtc: plan.crtc.id) }
+        return [try write(plane.id, "plane \(plane.id)", plane.properties, "FB_ID", UInt64(framebuffer))]
+    }
+
+    /// The write turning the display on or off: CRTC ACTIVE (atomic) — the connector's DPMS is the legacy way.
+    public static func powerWrites(_ plan: DRMOutputPlan, on: Bool) throws(DRMError) -> [DRMPropertyWrite] {
+        [try write(plan.crtc.id, "CRTC \(plan.crtc.id)", plan.crtc.properties, "ACTIVE", on ? 1 : 0)]
+    }
+
+    private static func planeWrites(
+        _ plan: DRMOutputPlan, plane: DRMPlane, framebuffer: UInt32, planeRotates: Bool
+    ) throws(DRMError) -> [DRMPropertyWrite] {
+        let name = "plane \(plane.id)"
+        let panel = plan.panelSize
+        // The buffer is the scene's size when the plane turns it, the panel's otherwise; SRC_* are 16.16 fixed.
+        let source = planeRotates ? plan.sceneSize : panel
+        var writes = [
+            try write(plane.id, name, plane.properties, "FB_ID", UInt64(framebuffer)),
+            try write(plane.id, name, plane.properties, "CRTC_ID", UInt64(plan.crtc.id)),
+            try write(plane.id, name, plane.properties, "SRC_X", 0),
+            try write(plane.id, name, plane.properties, "SRC_Y", 0),
+            try write(plane.id, name, plane.properties, "SRC_W", UInt64(source.width) << 16),
+            try write(plane.id, name, plane.properties, "SRC_H", UInt64(source.height) << 16),
+            try write(plane.id, name, plane.properties, "CRTC_X", 0),
+            try write(plane.id, name, plane.properties, "CRTC_Y", 0),
+            try write(plane.id, name, plane.properties, "CRTC_W", UInt64(panel.width)),
+            try write(plane.id, name, plane.properties, "CRTC_H", UInt64(panel.height)),
+        ]
+        // A plane left turned by an earlier user is set straight when the renderer turns the picture.
+        if planeRotates || plane.properties["rotation"] != nil {
+            let value = planeRotates ? plan.rotation.drmPlaneRotation : OutputRotation.none.drmPlaneRotation
+            writes.append(try write(plane.id, name, plane.properties, "rotation", value))
+        }
+        return writes
+    }
+
+    private static func write(
+        _ object: UInt32, _ name: String, _ properties: [String: DRMProperty], _ property: String, _ value: UInt64
+    ) throws(DRMError) -> DRMPropertyWrite {
+        guard let id = properties[property]?.id else { throw .missingProperty(object: name, name: property) }
+        return DRMPropertyWrite(object: object, property: id, value: value)
+    }
+
+    /// Lights the output. Atomic: a TEST_ONLY commit with the plane turning the picture (when the rotation
+    /// needs it and the plane offers it), then one with the renderer turning it, then the real commit of the
+    /// first the driver accepted. Legacy (no atomic): drmModeSetCrtc, and the renderer turns the picture.
+    /// `framebuffer(planeRotates)` makes the first buffer for the chosen layout (scene- or panel-sized).
+    public static func lightUp(
+        _ device: any DRMDevice, plan: DRMOutputPlan, framebuffer: (_ planeRotates: Bool) throws(DRMError) -> UInt32
+    ) throws(DRMError) -> DRMModesetResult {
+        device.saveCRTC(plan.crtc.id, connector: plan.connector.id)
+        guard device.supportsAtomic, plan.plane != nil else {
+            try device.setCRTC(
+                plan.crtc.id, framebuffer: try framebuffer(false), connector: plan.connector.id, mode: plan.mode)
+            return DRMModesetResult(planeRotates: false, atomic: false, modeBlob: nil)
+        }
+        let blob = try device.createModeBlob(plan.mode)
+        var candidates: [Bool] = [false]
+        if plan.rotation != .none, plan.plane?.rotations.contains(plan.rotation) == true {
+            candidates.insert(true, at: 0)
+        }
+        var refusal: Int32 = 0
+        for planeRotates in candidates {
+            // The test commits name a buffer of the right size: drivers check the plane's source against it.
+            let fb: UInt32
+            do throws(DRMError) {
+                fb = try framebuffer(planeRotates)
+            } catch {
+                device.destroyBlob(blob)
+                throw error
+            }
+            do throws(DRMError) {
+                let writes = try modesetWrites(plan, modeBlob: blob, framebuffer: fb, planeRotates: planeRotates)
+                try device.atomicCommit(writes, testOnly: true, allowModeset: true, flipEvent: false)
+                try device.atomicCommit(writes, testOnly: false, allowModeset: true, flipEvent: false)
+                return DRMModesetResult(planeRotates: planeRotates, atomic: true, modeBlob: blob)
+            } catch {
+                guard case .callFailed(_, let errno) = error else {
+                    device.destroyBlob(blob)
+                    throw error
+                }
+                refusal = errno
+            }
+        }
+        device.destroyBlob(blob)
+        throw .modesetRefused(connector: plan.connector.name, mode: plan.mode.mode.description, errno: refusal)
+    }
+}

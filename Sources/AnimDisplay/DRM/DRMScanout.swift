@@ -1,0 +1,270 @@
+import AnimRender
+import AnimTransport
+import Foundation
+import Logging
+import Synchronization
+
+/// The DRM output's side of the render thread: lights the connector, then shows each frame by a page flip —
+/// from two dumb buffers the scene is copied into (software renderer) or from a GBM surface the GLES
+/// renderer's texture is drawn into. Flips go through atomic commits with a flip event (or drmModePageFlip
+/// without atomic), never outside one, and one at a time: the pacer plans no frame while a flip is pending.
+final class DRMScanout: Scanout, @unchecked Sendable {
+    let device: any DRMDevice
+    private(set) var plan: DRMOutputPlan
+    let pacer: DRMFramePacer
+    private let logger: Logger
+    private let terminal: VirtualTerminal?
+    private var modeset: DRMModesetResult?
+    private var dumb: [DRMDumbBuffer] = []
+    /// The dumb buffer on screen (or about to be, once its flip completes).
+    private var front = 0
+    /// Per dumb buffer, the scene pixels it shows older than the renderer's (each buffer misses what was
+    /// drawn while the other one was shown).
+    private var stale: [Damage] = [.full, .full]
+    private var gbm: GBMScanoutTarget?
+    /// The GBM device and EGL display the GLES renderers use, and the output renderer's EGL device.
+    private var gbmDisplay: GBMDisplay?
+    private var eglDevice: EGLDevice?
+    private var stopped = false
+    private var usesGLES = false
+    private var powered = true
+    /// What `animctl output` lists, published by the render thread for any thread to read.
+    private let described: Mutex<OutputDescription>
+
+    init(device: any DRMDevice, plan: DRMOutputPlan, pacer: DRMFramePacer, terminal: VirtualTerminal?, logger: Logger) {
+        self.device = device
+        self.plan = plan
+        self.pacer = pacer
+        self.terminal = terminal
+        self.logger = logger
+        described = Mutex(Self.describe(plan, device: device.path, modeset: nil, powered: true))
+    }
+
+    var outputDescription: OutputDescription { described.withLock { $0 } }
+
+    private static func describe(
+        _ plan: DRMOutputPlan, device: String, modeset: DRMModesetResult?, powered: Bool
+    ) -> OutputDescription {
+        OutputDescription(
+            name: plan.connector.name, device: device, sceneSize: plan.sceneSize, mode: plan.mode.mode,
+            modes: plan.connector.modes.map(\.mode), rotation: plan.rotation,
+            planeRotates: modeset?.planeRotates ?? false,
+            powered: powered, modesetting: modeset.map { $0.atomic ? "atomic" : "legacy" })
+    }
+
+    private func publish() {
+        let description = Self.describe(plan, device: device.path, modeset: modeset, powered: powered)
+        described.withLock { $0 = description }
+    }
+
+    var pacing: PacingStatistics { pacer.statistics }
+
+    /// The output factory's GLES renderer: EGL on the GBM device of the DRM descriptor. The first renderer of
+    /// the scene's size is the output's; its context presents (layer screenshots make others).
+    func makeGLESRenderer(size: PixelSize, maxTextureSize: Int?) throws(RenderError) -> any Renderer {
+        let display: GBMDisplay
+        if let gbmDisplay {
+            display = gbmDisplay
+        } else {
+            display = try GBMDisplay(fd: device.fd)
+            gbmDisplay = display
+        }
+        let egl = try EGLDevice(display: display.display)
+        let renderer = try GLESRenderer(device: egl, size: size, maxTextureSize: maxTextureSize)
+        if eglDevice == nil, size == plan.sceneSize { eglDevice = egl }
+        return renderer
+    }
+
+    /// The buffer size for a layout: the scene's when the plane turns it, the panel's otherwise.
+    private func bufferSize(planeRotates: Bool) -> PixelSize { planeRotates ? plan.sceneSize : plan.panelSize }
+
+    func start(renderer: any Renderer) throws(DRMError) {
+        usesGLES = renderer is GLESRenderer && eglDevice != nil
+        try light()
+    }
+
+    /// Lights `plan` (a modeset with a blank first picture), making buffers of the size it needs.
+    private func light() throws(DRMError) {
+        let result: DRMModesetResult
+        if usesGLES, let eglDevice, let gbmDisplay {
+            result = try DRMModeset.lightUp(device, plan: plan) { planeRotates throws(DRMError) in
+                let size = bufferSize(planeRotates: planeRotates)
+                if let gbm, gbm.size == size { return try gbm.blankFramebuffer() }
+                gbm = nil
+                let target = try GBMScanoutTarget(drm: device, gbm: gbmDisplay, egl: eglDevice, size: size)
+                gbm = target
+                return try target.blankFramebuffer()
+            }
+        } else {
+            result = try DRMModeset.lightUp(device, plan: plan) { planeRotates throws(DRMError) in
+                let size = bufferSize(planeRotates: planeRotates)
+                if dumb.first?.size != size {
+                    for buffer in dumb { device.destroyDumbBuffer(buffer) }
+                    dumb = []
+                    dumb = [try device.createDumbBuffer(size: size), try device.createDumbBuffer(size: size)]
+                }
+                front = 0
+                return dumb[0].framebuffer
+            }
+        }
+        modeset = result
+        stale = [.full, .full]
+        powered = true
+        publish()
+        logger.notice(
+            "display lit",
+            metadata: [
+                "device": "\(device.path)", "connector": "\(plan.connector.name)", "mode": "\(plan.mode.mode)",
+                "crtc": "\(plan.crtc.id)", "modesetting": "\(result.atomic ? "atomic" : "legacy")",
+                "rotation":
+                    "\(plan.rotation)\(plan.rotation == .none ? "" : result.planeRotates ? " (plane)" : " (renderer)")",
+                "buffers": "\(gbm != nil ? "GBM + EGL" : "dumb, double-buffered")",
+            ])
+    }
+
+    func present(_ renderer: any Renderer, damage: Damage?) {
+        let began = MonotonicClock.now()
+        guard let damage, powered, let modeset, !stopped else {
+            pacer.frameComposed(now: MonotonicClock.now(), flipped: false)
+            return
+        }
+        let turn: OutputRotation = modeset.planeRotates ? .none : plan.rotation
+        do throws(DRMError) {
+            let framebuffer: UInt32
+            var shownDumb: Int?
+            if let gbm {
+                guard let renderer = renderer as? GLESRenderer, let texture = renderer.outputTexture else {
+                    throw .graphics(call: "present", detail: "the GBM scan-out needs the GLES renderer's texture")
+                }
+                framebuffer = try gbm.draw(texture: texture, scene: plan.sceneSize, rotation: turn)
+            } else {
+                let back = 1 - front
+                for i in stale.indices { stale[i] = Self.union(stale[i], damage) }
+                try copy(renderer, stale[back], into: dumb[back], rotation: turn)
+                stale[back] = .region([])
+                framebuffer = dumb[back].framebuffer
+                shownDumb = back
+            }
+            try flip(to: framebuffer, atomic: modeset.atomic)
+            gbm?.flipQueued()
+            if let shownDumb { front = shownDumb }
+            pacer.frameComposed(now: MonotonicClock.now(), flipped: true)
+        } catch {
+            gbm?.abandonLocked()
+            logger.error(
+                "frame not shown", metadata: ["error": "\(error)", "after": "\(MonotonicClock.now() - began) s"])
+            pacer.frameComposed(now: MonotonicClock.now(), flipped: false)
+        }
+    }
+
+    func apply(_ change: OutputChange) throws(DRMError) -> PixelSize {
+        guard let modeset, !stopped else {
+            throw .graphics(call: "output change", detail: "the display is not lit")
+        }
+        switch change {
+        case .power(let on):
+            if modeset.atomic {
+                try device.atomicCommit(
+                    try DRMModeset.powerWrites(plan, on: on), testOnly: false, allowModeset: true, flipEvent: false)
+            } else {
+                guard let dpms = plan.connector.properties["DPMS"] else {
+                    throw .missingProperty(object: "connector \(plan.connector.name)", name: "DPMS")
+                }
+                // DRM_MODE_DPMS_ON 0, DRM_MODE_DPMS_OFF 3.
+                try device.setConnectorProperty(plan.connector.id, property: dpms.id, value: on ? 0 : 3)
+            }
+            powered = on
+            publish()
+        case .mode(let request):
+            let chosen: DisplayMode
+            do throws(DisplayModeError) {
+                chosen = try request.pick(from: plan.connector.modes.map(\.mode))
+            } catch {
+                throw .mode(error)
+            }
+            guard let mode = plan.connector.modes.first(where: { $0.mode == chosen }) else { throw .mode(.noModes) }
+            var next = plan
+            next.mode = mode
+            try relight(next)
+        case .rotation(let rotation):
+            var next = plan
+            next.rotation = rotation
+            try relight(next)
+        }
+        return plan.sceneSize
+    }
+
+    /// Lights `next`; on refusal lights the plan in force again and rethrows.
+    private func relight(_ next: DRMOutputPlan) throws(DRMError) {
+        let previous = plan
+        let previousBlob = modeset?.modeBlob
+        // Every successful light made a blob of its own: the one before goes either way.
+        defer {
+            if let previousBlob, previousBlob != modeset?.modeBlob { device.destroyBlob(previousBlob) }
+        }
+        plan = next
+        do throws(DRMError) {
+            try light()
+        } catch {
+            plan = previous
+            do throws(DRMError) {
+                try light()
+            } catch let again {
+                logger.error("cannot light the previous mode again", metadata: ["error": "\(again)"])
+            }
+            throw error
+        }
+    }
+
+    /// The renderer's pixels of `region` into `buffer` (not on screen).
+    private func copy(
+        _ renderer: any Renderer, _ region: Damage, into buffer: DRMDumbBuffer, rotation: OutputRotation
+    ) throws(DRMError) {
+        let scene = PixelRect(size: plan.sceneSize)
+        let rects: [PixelRect]
+        switch region {
+        case .full: rects = [scene]
+        case .region(let list): rects = list.compactMap { $0.intersection(scene) }.filter { !$0.isEmpty }
+        }
+        for rect in rects {
+            let pixels: PixelBuffer
+            do throws(RenderError) {
+                pixels = try renderer.readPixels(rect)
+            } catch {
+                throw .graphics(call: "readPixels(\(rect))", detail: "\(error)")
+            }
+            ScanoutCopy.copy(
+                pixels, origin: (rect.x, rect.y), scene: plan.sceneSize, rotation: rotation, into: buffer.pixels,
+                pitch: buffer.pitch)
+        }
+    }
+
+    private static func union(_ a: Damage, _ b: Damage) -> Damage {
+        switch (a, b) {
+        case (.full, _), (_, .full): .full
+        case (.region(let first), .region(let second)): .region(first + second)
+        }
+    }
+
+    private func flip(to framebuffer: UInt32, atomic: Bool) throws(DRMError) {
+        if atomic {
+            try device.atomicCommit(
+                try DRMModeset.flipWrites(plan, framebuffer: framebuffer), testOnly: false, allowModeset: false,
+                flipEvent: true)
+        } else {
+            try device.pageFlip(crtc: plan.crtc.id, framebuffer: framebuffer)
+        }
+    }
+
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
+        // The console's picture goes back before our buffers go (removing a shown buffer blanks the CRTC).
+        device.restoreCRTC()
+        gbm = nil
+        for buffer in dumb { device.destroyDumbBuffer(buffer) }
+        dumb = []
+        if let blob = modeset?.modeBlob { device.destroyBlob(blob) }
+        terminal?.restore()
+    }
+}

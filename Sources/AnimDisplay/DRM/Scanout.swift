@@ -1,0 +1,19 @@
+import AnimRender
+
+/// Where the render thread shows each frame it drew, besides the renderer's own buffer (which screenshots
+/// read): the DRM output's buffers. Every method but `pacing` runs on the render thread.
+protocol Scanout: AnyObject, Sendable {
+    /// Once, with the renderer the output chose: makes the buffers and lights the display.
+    func start(renderer: any Renderer) throws(DRMError)
+    /// After a frame of the loop: `damage` holds the scene pixels the renderer redrew since the last frame
+    /// shown (nil: none).
+    func present(_ renderer: any Renderer, damage: Damage?)
+    /// The render thread is ending: turns the display back to what it showed before.
+    func stop()
+    /// Makes `change` (a new mode or rotation relights the display) and returns the scene's size after it.
+    func apply(_ change: OutputChange) throws(DRMError) -> PixelSize
+    /// Pacing measured from the flips; any thread.
+    var pacing: PacingStatistics { get }
+    /// The output as `animctl output` lists it; any thread.
+    var outputDescription: OutputDescription { get }
+}

@@ -1,0 +1,87 @@
+import AnimDisplay
+import AnimProtocol
+import ArgumentParser
+
+/// `animctl output`: lists the outputs, or changes one's mode, rotation or power.
+struct OutputCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "output",
+        abstract: "List the outputs, or set an output's mode, rotation or power.",
+        discussion: """
+            With no option, lists each output: its connector, the size clients lay out in, the mode, the rotation \
+            and what turns the picture, and the power. --mode WIDTHxHEIGHT[@HZ] lights another mode of the \
+            connector, --rotation 0|90|180|270 turns the picture clockwise, --power on|off lights or blanks the \
+            display (animations keep running). One change per call. The headless output refuses changes. Allowed \
+            to the server's own user and root.
+            """)
+
+    enum Power: String, ExpressibleByArgument, CaseIterable {
+        case on, off
+    }
+
+    @OptionGroup var server: ServerConnectionOptions
+
+    @Option(help: "The output to change (its connector's name); default: the first.")
+    var name: String = ""
+
+    @Option(help: "A mode of the connector: WIDTHxHEIGHT or WIDTHxHEIGHT@HZ.")
+    var mode: String?
+
+    @Option(help: "Clockwise degrees: 0, 90, 180 or 270.")
+    var rotation: UInt32?
+
+    @Option(help: "on or off.")
+    var power: Power?
+
+    func validate() throws {
+        let changes = [mode != nil, rotation != nil, power != nil].filter { $0 }.count
+        guard changes <= 1 else { throw ValidationError("give one of --mode, --rotation and --power at a time") }
+        if let rotation, ![0, 90, 180, 270].contains(rotation) {
+            throw ValidationError("--rotation \(rotation): must be 0, 90, 180 or 270")
+        }
+        if let mode { _ = try ModeRequest(parsing: mode) }
+    }
+
+    func run() throws {
+        let action: WireOutputAction
+        if let mode {
+            let request = try ModeRequest(parsing: mode)
+            action = .mode(
+                WireOutputMode(
+                    width: UInt32(request.width), height: UInt32(request.height), refresh: request.refresh ?? 0))
+        } else if let rotation {
+            action = .rotation(rotation)
+        } else if let power {
+            action = .power(power == .on)
+        } else {
+            return try show(try server.inspect(.outputs))
+        }
+        let connection = try server.connect()
+        defer { connection.close() }
+        let answer: String
+        do {
+            answer = try connection.outputControl(output: name, action: action)
+        } catch {
+            throw AnimctlError("\(error)")
+        }
+        try show(answer)
+    }
+
+    private func show(_ answer: String) throws {
+        if server.json { return print(answer) }
+        let outputs = try InspectJSON.array(answer)
+        for output in outputs {
+            let size = "\(InspectJSON.text(output["width"]))x\(InspectJSON.text(output["height"]))"
+            var line = "\(InspectJSON.text(output["name"])): \(size)"
+            if let mode = output["mode"] as? String {
+                line += ", mode \(mode), rotation \(InspectJSON.text(output["rotation"]))"
+                line += " (\(InspectJSON.text(output["rotatedBy"]))), power \(InspectJSON.text(output["power"]))"
+                line += ", \(InspectJSON.text(output["modesetting"])) on \(InspectJSON.text(output["device"]))"
+            }
+            print(line)
+            if let modes = output["modes"] as? [String], !modes.isEmpty {
+                print("  modes: \(modes.joined(separator: ", "))")
+            }
+        }
+    }
+}
