@@ -117,3 +117,17 @@ extension Message {
         return nil
     }
 }
+
+/// Waits until the render thread has dealt with every frame the server's loop built (each one drawn, found
+/// unchanged, skipped for a newer one, or failed), so output statistics read next describe the latest frame.
+func waitForRenderThread(_ connection: Connection, timeout: Double = 10) throws -> Bool {
+    try eventually(timeout: timeout) {
+        let status = try statusObject(connection)
+        guard let frames = status["frames"] as? Int, let output = status["output"] as? [String: Any] else {
+            return false
+        }
+        let handled = ["framesDrawn", "framesUnchanged", "framesSkipped", "renderFailures"]
+            .map { output[$0] as? Int ?? 0 }.reduce(0, +)
+        return handled == frames
+    }
+}
