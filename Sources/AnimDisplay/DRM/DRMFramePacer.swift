@@ -63,5 +63,21 @@ public final class DRMFramePacer: FramePacer, @unchecked Sendable {
         wake?()
     }
 
+    /// The render thread is about to queue the flip of the frame begun last: the frame is marked as waiting
+    /// for its flip first, so a completion the loop reads before the queuing call returns is not dropped.
+    func flipQueuing(now: Double) {
+        state.withLock { $0.scheduler.frameComposed(now: now, flipped: true) }
+    }
+
+    /// The flip announced by `flipQueuing` could not be queued: the frame is over, and the loop (which waits
+    /// for that flip) is woken to plan the next one.
+    func flipFailed() {
+        let wake = state.withLock { s in
+            s.scheduler.frameAbandoned()
+            return s.wake
+        }
+        wake?()
+    }
+
     public var statistics: PacingStatistics { state.withLock { $0.scheduler.statistics } }
 }

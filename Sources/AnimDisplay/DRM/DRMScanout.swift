@@ -145,10 +145,16 @@ final class DRMScanout: Scanout, @unchecked Sendable {
                 framebuffer = dumb[back].framebuffer
                 shownDumb = back
             }
-            try flip(to: framebuffer, atomic: modeset.atomic)
+            // Pending before the ioctl: the flip event can reach the loop thread before the ioctl returns here.
+            pacer.flipQueuing(now: MonotonicClock.now())
+            do {
+                try flip(to: framebuffer, atomic: modeset.atomic)
+            } catch {
+                pacer.flipFailed()
+                throw error
+            }
             gbm?.flipQueued()
             if let shownDumb { front = shownDumb }
-            pacer.frameComposed(now: MonotonicClock.now(), flipped: true)
         } catch {
             gbm?.abandonLocked()
             logger.error(

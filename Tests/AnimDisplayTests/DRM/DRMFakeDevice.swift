@@ -37,6 +37,8 @@ final class DRMFakeDevice: DRMDevice {
 
     /// Refuses non-modeset commits (flips) with EBUSY while set.
     var refuseFlips = false
+    /// Runs inside a flip's commit or page-flip call, before it returns: what another thread may do meanwhile.
+    var duringFlip: (() -> Void)?
     private(set) var flipEvents: [Bool] = []
 
     func atomicCommit(
@@ -47,6 +49,7 @@ final class DRMFakeDevice: DRMDevice {
         if refuseFlips, !allowModeset { throw .callFailed(call: "drmModeAtomicCommit(page flip)", errno: 16) }
         commits.append((writes, testOnly))
         flipEvents.append(flipEvent)
+        if flipEvent, !testOnly, !allowModeset { duringFlip?() }
         if testOnly, refuseTest(writes) { throw .callFailed(call: "drmModeAtomicCommit(TEST_ONLY)", errno: 22) }
     }
 
@@ -55,7 +58,10 @@ final class DRMFakeDevice: DRMDevice {
     }
 
     private(set) var legacyFlips: [UInt32] = []
-    func pageFlip(crtc: UInt32, framebuffer: UInt32) throws(DRMError) { legacyFlips.append(framebuffer) }
+    func pageFlip(crtc: UInt32, framebuffer: UInt32) throws(DRMError) {
+        legacyFlips.append(framebuffer)
+        duringFlip?()
+    }
     private(set) var connectorWrites: [DRMPropertyWrite] = []
     func setConnectorProperty(_ connector: UInt32, property: UInt32, value: UInt64) throws(DRMError) {
         connectorWrites.append(DRMPropertyWrite(object: connector, property: property, value: value))

@@ -81,6 +81,39 @@ struct DRMScanoutTests {
         #expect(device.commits.last?.writes.first?.value == lit.value)
     }
 
+    /// Found in the kiosk VM: the loop thread read the flip's completion while the render thread was still
+    /// inside the flip call, before the frame was marked as waiting for it, and the frame waited forever.
+    @Test("A flip that completes before the flip call returns is counted, and the next frame is planned")
+    func flipCompletingDuringTheCall() throws {
+        let device = Self.device()
+        let (scanout, pacer) = try Self.scanout(device, rotation: .none)
+        let renderer = ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 4, height: 2)))
+        try scanout.start(renderer: renderer)
+        device.duringFlip = {
+            device.pendingFlips = [DRMFlipEvent(crtc: 32, sequence: 1, timestamp: 0.0167)]
+            _ = pacer.handleEvents()
+        }
+        _ = pacer.plan(wanted: 0, now: 0)
+        _ = pacer.beginFrame(now: 0)
+        scanout.present(renderer, damage: .full)
+        #expect(pacer.statistics.framesPresented == 1)
+        #expect(pacer.plan(wanted: 0.02, now: 0.02) != .waitForFlip)
+    }
+
+    @Test("A flip the kernel refuses ends the frame instead of waiting for it")
+    func refusedFlipEndsTheFrame() throws {
+        let device = Self.device()
+        let (scanout, pacer) = try Self.scanout(device, rotation: .none)
+        let renderer = ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 4, height: 2)))
+        try scanout.start(renderer: renderer)
+        device.refuseFlips = true
+        _ = pacer.plan(wanted: 0, now: 0)
+        _ = pacer.beginFrame(now: 0)
+        scanout.present(renderer, damage: .full)
+        #expect(pacer.statistics.framesPresented == 0)
+        #expect(pacer.plan(wanted: 0.02, now: 0.02) != .waitForFlip)
+    }
+
     @Test("Each dumb buffer gets the pixels drawn since it was last shown, and no others")
     func damage() throws {
         let device = Self.device()
