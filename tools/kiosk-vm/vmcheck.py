@@ -345,6 +345,10 @@ def guest_checks(report, agent, qmp, args, references, frames_dir):
     _, result = guest("systemctl show -p Result --value animdemo-kiosk.service")
     report.check(bool(finished) and result == "success", "the demo client finished its scene and exited 0", result)
 
+    if args.output == "drm":
+        _, pacing = guest("animctl status | grep -iE 'vblank|hitch|photon|flip' || true")
+        report.add("INFO", "pacing counters after the demo", pacing.replace("\n", " | ") or "(none in animctl status)")
+
     def daemon_state():
         _, text = guest("systemctl show -p MainPID,NRestarts,ActiveState animserverd.service")
         return dict(line.split("=", 1) for line in text.splitlines() if "=" in line)
@@ -419,6 +423,8 @@ def main():
     parser.add_argument("--accel", choices=["kvm", "tcg"], required=True)
     parser.add_argument("--gpu", choices=sorted(EXPECTED_DRIVERS), required=True)
     args = parser.parse_args()
+    # A stopped run (Ctrl-C, timeout) still powers QEMU off in the finally below.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
     work = os.path.abspath(args.work)
     frames_dir = os.path.join(work, "frames")
