@@ -38,6 +38,8 @@ WORST_CHANNEL_DIFFERENCE = 64
 # scene is the panel's size with width and height swapped.
 ROTATION = 90
 ROTATION_TIME = 0.5
+# Seconds between samples of the monotonic clock's frame count (the clock runs at a tenth of real speed).
+MONOTONIC_SAMPLE_INTERVAL = 1.0
 # How long the screen may take to show a new clock time's frame (TCG emulation is slow).
 SCREEN_TIMEOUT = 15
 EXPECTED_DRIVERS = {"virtio": {"virtio_gpu"}, "bochs": {"bochs-drm", "bochs"}}
@@ -374,6 +376,7 @@ def guest_checks(report, agent, qmp, args, references, frames_dir):
     report.check(status == 0, "animctl status after the restart", text.replace("\n", " | ")[:200])
 
     rotation_checks(report, guest, qmp, args, frames_dir)
+    monotonic_checks(report, guest, qmp, args, frames_dir)
 
 
 def rotation_checks(report, guest, qmp, args, frames_dir):
@@ -388,12 +391,7 @@ def rotation_checks(report, guest, qmp, args, frames_dir):
     scene = (SIZE[1], SIZE[0])
     expected = opaque_rgb(reference_frames(args.bin, frames_dir, size=scene, times=[ROTATION_TIME],
                                            prefix="host-rotated")[ROTATION_TIME])
-    # A runtime drop-in (under /run, gone at the next boot) adds --rotation to the daemon's command line.
-    _, cmdline = guest("tr '\\0' ' ' </proc/$(systemctl show -p MainPID --value animserverd.service)/cmdline")
-    dropin = "/run/systemd/system/animserverd.service.d/rotation.conf"
-    status, text = guest(f"mkdir -p {os.path.dirname(dropin)} && printf '[Service]\\nExecStart=\\nExecStart=%s\\n' "
-                         f"'{cmdline.strip()} --rotation {ROTATION}' >{dropin} && systemctl daemon-reload && "
-                         "systemctl restart animserverd.service animdemo-kiosk.service")
+    status, text = restart_daemon(guest, f"--rotation {ROTATION}")
     if not report.check(status == 0, f"daemon restarted with --rotation {ROTATION}", text[:200]):
         return
     try:
@@ -412,7 +410,62 @@ def rotation_checks(report, guest, qmp, args, frames_dir):
     except CheckFailed as error:
         report.check(False, "rotation", str(error))
     finally:
-        guest(f"rm -f {dropin} && systemctl daemon-reload && systemctl restart animserverd.service")
+        restart_daemon(guest, None)
+
+
+RUNTIME_DROPIN = "/run/systemd/system/animserverd.service.d/vmcheck.conf"
+
+
+def restart_daemon(guest, extra_flags, before_demo="true"):
+    """Restarts animserverd with `extra_flags` after the image's own (a runtime drop-in, gone at the next boot),
+    runs `before_demo` in the guest, then starts the demo again; None removes the drop-in and restarts the daemon
+    alone. (status, output)."""
+    if extra_flags is None:
+        return guest(f"rm -f {RUNTIME_DROPIN} && systemctl daemon-reload && systemctl restart animserverd.service")
+    _, cmdline = guest("tr '\\0' ' ' </proc/$(systemctl show -p MainPID --value animserverd.service)/cmdline")
+    base = cmdline.strip()
+    if "--clock" in extra_flags:
+        base = base.replace("--clock manual", "").strip()
+    return guest(f"mkdir -p {os.path.dirname(RUNTIME_DROPIN)} && printf '[Service]\\nExecStart=\\nExecStart=%s\\n' "
+                 f"'{base} {extra_flags}' >{RUNTIME_DROPIN} && systemctl daemon-reload && "
+                 f"systemctl restart animserverd.service && {before_demo} && systemctl restart animdemo-kiosk.service")
+
+
+def frames_presented(guest):
+    """output.pacing.framesPresented from the guest's animctl status, or None."""
+    try:
+        return json.loads(guest("animctl status --json")[1])["output"]["pacing"]["framesPresented"]
+    except (json.JSONDecodeError, KeyError, TypeError):
+        return None
+
+
+def monotonic_checks(report, guest, qmp, args, frames_dir):
+    """On the monotonic clock page-flip events drive the frames: the count of presented frames keeps growing
+    while the demo animates, and the screen changes between grabs."""
+    if args.output != "drm":
+        return
+    # A tenth of real speed stretches the demo's 2 s to 20 s, enough for slow sampling under emulation.
+    status, text = restart_daemon(guest, "--clock monotonic", before_demo="animctl clock rate 0.1 >/dev/null")
+    if not report.check(status == 0, "daemon restarted on the monotonic clock", text[:200]):
+        return
+    try:
+        wait_until(lambda: layer_count(guest("animctl status --json")[1]) == 3, 60,
+                   what="the demo's 3 layers on the monotonic daemon")
+        counts, screens = [], []
+        for _ in range(3):
+            counts.append(frames_presented(guest))
+            screens.append(opaque_rgb(screendump(qmp, os.path.join(frames_dir, "screen-monotonic.ppm"))))
+            time.sleep(MONOTONIC_SAMPLE_INTERVAL)
+        growing = None not in counts and counts[0] < counts[1] < counts[2]
+        report.check(growing, "flip events keep the frame loop going while the demo animates",
+                     f"output.pacing.framesPresented {counts}, {MONOTONIC_SAMPLE_INTERVAL} s apart")
+        report.check(not numpy.array_equal(screens[0], screens[1]), "the screen moves on the monotonic clock")
+        _, pacing = guest("animctl status | grep -iE 'pacing' || true")
+        report.add("INFO", "pacing on the monotonic clock", pacing)
+    except CheckFailed as error:
+        report.check(False, "monotonic clock", str(error))
+    finally:
+        restart_daemon(guest, None)
 
 
 def main():
