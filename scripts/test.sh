@@ -4,6 +4,8 @@
 # Environment:
 #   ANIMSERVER_SCRATCH_PATH  SwiftPM build folder (default .build); e.g. .build-<name> in a shared checkout.
 #   ANIMSERVER_FORCE_APT=1   passed on to install-deps.sh: run apt-get even when everything is installed.
+#   ANIMSERVER_KIOSK_VM=1    also run tools/kiosk-vm/run last: the daemon on a real kernel DRM driver under QEMU
+#                            (needs root and a Debian mirror; a few minutes; see docs/kiosk.md).
 # Exits non-zero at the first failing step.
 set -euo pipefail
 
@@ -45,5 +47,10 @@ echo "no warnings in Sources/, Tests/ or tools/"
 
 step "4/4 tests (swift test; Swift Testing runs tests in parallel)"
 swift test --scratch-path "$scratch" --skip-build || fail "swift test"
+
+if [[ ${ANIMSERVER_KIOSK_VM:-0} == 1 ]]; then
+    step "5/5 the kiosk VM (ANIMSERVER_KIOSK_VM=1): tools/kiosk-vm/run"
+    tools/kiosk-vm/run || fail "tools/kiosk-vm/run (report: .build-kiosk-vm/report.txt)"
+fi
 
 printf '\ntest.sh: all steps passed\n'

@@ -1,0 +1,538 @@
+#!/usr/bin/python3
+"""Boots the kiosk image built by tools/kiosk-vm/run under QEMU and checks it from the host.
+
+Stages: the headless reference frames on the host; the boot (until the guest agent greets); the kernel DRM device
+and the units systemd started; the demo scene at fixed manual-clock times, both as the guest daemon draws it
+(animctl screenshot inside the guest) and as the virtual GPU scans it out (QMP screendump, DRM output only),
+against the host's headless frames; rotation when the daemon has an output command; a killed daemon restarted
+by systemd. Writes <work>/report.txt and exits 1 when any check failed.
+
+Tolerance: a frame matches when at most 1 % of its pixels differ by more than 2/255 in any channel and none by
+more than 64/255 (the GLES renderer's tolerance in Tests/IntegrationTests/DemoGoldenTests.swift, since the guest
+may draw with Mesa's llvmpipe while the host reference uses the software renderer).
+"""
+
+import argparse
+import base64
+import io
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy
+from PIL import Image
+
+# The demo's group runs 0…2 s and the spinner's two half turns 0…2 s: five times across the scene.
+TIMES = [0.0, 0.25, 0.5, 0.75, 1.5]
+SIZE = (640, 480)
+MAX_CHANNEL_DIFFERENCE = 2
+REQUIRED_FRACTION = 0.99
+WORST_CHANNEL_DIFFERENCE = 64
+# animserverd --rotation is clockwise: the panel shows the upright scene turned a quarter turn clockwise, and the
+# scene is the panel's size with width and height swapped.
+ROTATION = 90
+ROTATION_TIME = 0.5
+# Seconds between samples of the monotonic clock's frame count (the clock runs at a tenth of real speed).
+MONOTONIC_SAMPLE_INTERVAL = 1.0
+# How long the screen may take to show a new clock time's frame (TCG emulation is slow).
+SCREEN_TIMEOUT = 15
+EXPECTED_DRIVERS = {"virtio": {"virtio_gpu"}, "bochs": {"bochs-drm", "bochs"}}
+
+
+class CheckFailed(Exception):
+    pass
+
+
+class Report:
+    """Check results in order; each line is PASS, FAIL or INFO."""
+
+    def __init__(self, path):
+        self.path = path
+        self.lines = []
+        self.failures = 0
+
+    def add(self, verdict, name, detail=""):
+        if verdict == "FAIL":
+            self.failures += 1
+        line = f"{verdict:4} {name}" + (f": {detail}" if detail else "")
+        self.lines.append(line)
+        print(f"vmcheck: {line}", flush=True)
+
+    def check(self, ok, name, detail=""):
+        self.add("PASS" if ok else "FAIL", name, detail)
+        return ok
+
+    def write(self, header):
+        with open(self.path, "w") as f:
+            f.write(header + "\n")
+            f.write("\n".join(self.lines) + "\n")
+            f.write(f"\n{self.failures} failed check(s)\n")
+
+
+def compare(actual, expected):
+    """(passes, text) for two HxWx3 uint8 arrays under the stated tolerance."""
+    if actual.shape != expected.shape:
+        return False, f"size {actual.shape[1]}x{actual.shape[0]}, expected {expected.shape[1]}x{expected.shape[0]}"
+    difference = numpy.abs(actual.astype(numpy.int16) - expected.astype(numpy.int16)).max(axis=2)
+    within = float((difference <= MAX_CHANNEL_DIFFERENCE).mean())
+    worst = int(difference.max())
+    passes = within >= REQUIRED_FRACTION and worst <= WORST_CHANNEL_DIFFERENCE
+    return passes, f"{within * 100:.3f} % of pixels within {MAX_CHANNEL_DIFFERENCE}/255, worst {worst}/255"
+
+
+def opaque_rgb(image):
+    """An image as HxWx3 over black, as a scanout shows it (screenshots are straight-alpha RGBA PNGs)."""
+    rgba = numpy.asarray(image.convert("RGBA"), dtype=numpy.float64)
+    rgb = rgba[:, :, :3] * (rgba[:, :, 3:4] / 255.0)
+    return numpy.rint(rgb).astype(numpy.uint8)
+
+
+def save_difference(actual, expected, path):
+    difference = numpy.abs(actual.astype(numpy.int16) - expected.astype(numpy.int16)).astype(numpy.uint8)
+    Image.fromarray(numpy.minimum(difference.astype(numpy.uint16) * 8, 255).astype(numpy.uint8)).save(path)
+
+
+def run(command, **kwargs):
+    return subprocess.run(command, check=True, capture_output=True, text=True, **kwargs)
+
+
+def wait_until(predicate, timeout, interval=0.1, what="condition"):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(interval)
+    raise CheckFailed(f"timed out after {timeout} s waiting for {what}")
+
+
+def reference_frames(bin_dir, frames_dir, size=SIZE, times=TIMES, prefix="host"):
+    """The host's headless rendering of the demo scene at `times` (software renderer, manual clock)."""
+    folder = tempfile.mkdtemp(prefix="kiosk-vm-ref-")
+    sock = os.path.join(folder, "animserver.sock")
+    env = dict(os.environ, ANIMSERVER_SOCKET=sock)
+    daemon_log = open(os.path.join(frames_dir, f"{prefix}-animserverd.log"), "w")
+    daemon = subprocess.Popen(
+        [f"{bin_dir}/animserverd", "--output", "headless", "--size", f"{size[0]}x{size[1]}", "--clock", "manual",
+         "--renderer", "software"], env=env, stdout=daemon_log, stderr=subprocess.STDOUT)
+    demo = None
+    try:
+        wait_until(lambda: os.path.exists(sock), 10, what="the host daemon's socket")
+        demo = subprocess.Popen([f"{bin_dir}/animdemo", "--timeout", "60"], env=env, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+        wait_until(lambda: layer_count(subprocess.run([f"{bin_dir}/animctl", "status", "--json"], env=env,
+                                                      capture_output=True, text=True).stdout) == 3,
+                   30, what="the demo's 3 layers on the host daemon")
+        frames = {}
+        for t in times:
+            run([f"{bin_dir}/animctl", "clock", "set", str(t)], env=env)
+            path = os.path.join(frames_dir, f"{prefix}-{int(t * 1000)}ms.png")
+            run([f"{bin_dir}/animctl", "screenshot", path], env=env)
+            frames[t] = Image.open(path)
+            frames[t].load()
+        run([f"{bin_dir}/animctl", "clock", "set", "5"], env=env)
+        demo.wait(timeout=30)
+        return frames
+    finally:
+        for process in (demo, daemon):
+            if process and process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+                process.wait(timeout=10)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def layer_count(status_json):
+    try:
+        return json.loads(status_json).get("layers")
+    except (json.JSONDecodeError, AttributeError):
+        return None
+
+
+class LineSocket:
+    """A Unix stream socket read line by line with a deadline."""
+
+    def __init__(self, path, timeout, alive):
+        def connect():
+            if not alive():
+                raise CheckFailed("QEMU exited (see qemu.log next to the report)")
+            return self._connect(path)
+
+        self.sock = wait_until(connect, timeout, what=f"QEMU's socket {path}")
+        self.buffer = b""
+
+    @staticmethod
+    def _connect(path):
+        try:
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            s.connect(path)
+            return s
+        except OSError:
+            return None
+
+    def readline(self, timeout):
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self.buffer:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise CheckFailed(f"no answer within {timeout} s")
+            self.sock.settimeout(remaining)
+            try:
+                chunk = self.sock.recv(65536)
+            except socket.timeout:
+                continue
+            if not chunk:
+                raise CheckFailed("the socket closed")
+            self.buffer += chunk
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        return line.decode()
+
+    def send(self, text):
+        self.sock.sendall(text.encode() + b"\n")
+
+
+class QMP:
+    def __init__(self, path, alive):
+        self.line = LineSocket(path, 30, alive)
+        self.line.readline(30)  # the greeting
+        self.execute("qmp_capabilities")
+
+    def execute(self, command, **arguments):
+        self.line.send(json.dumps({"execute": command, "arguments": arguments}))
+        while True:
+            message = json.loads(self.line.readline(60))
+            if "return" in message:
+                return message["return"]
+            if "error" in message:
+                raise CheckFailed(f"QMP {command}: {message['error']}")
+
+
+class Agent:
+    """The guest's kiosk-agent on the virtio-serial port."""
+
+    def __init__(self, path, alive):
+        self.line = LineSocket(path, 30, alive)
+
+    def wait_ready(self, timeout):
+        while True:
+            line = self.line.readline(timeout)
+            if line.startswith("AGENT-READY"):
+                return float(line.split()[1])
+
+    def run(self, command, timeout=90):
+        """(exit status, output) of a shell command in the guest."""
+        self.line.send(command)
+        while True:
+            line = self.line.readline(timeout)
+            if line.startswith("RESULT "):
+                _, status, *payload = line.split(" ", 2)
+                return int(status), base64.b64decode(payload[0] if payload else "").decode(errors="replace")
+
+
+def screendump(qmp, path):
+    qmp.execute("screendump", filename=path)
+    image = Image.open(path)
+    image.load()
+    os.remove(path)
+    return image
+
+
+def screen_matching(qmp, frames_dir, name, expected, timeout):
+    """The screen once it matches `expected`, or the last grab after `timeout` s: the flip for a new clock time
+    lands a frame or more after `animctl clock set` returns, later under emulation."""
+    deadline = time.monotonic() + timeout
+    while True:
+        screen = opaque_rgb(screendump(qmp, os.path.join(frames_dir, f"{name}.ppm")))
+        passes, detail = compare(screen, expected)
+        if passes or time.monotonic() > deadline:
+            Image.fromarray(screen).save(os.path.join(frames_dir, f"{name}.png"))
+            if not passes:
+                save_difference(screen, expected, os.path.join(frames_dir, f"diff-{name}.png"))
+            return passes, detail
+        time.sleep(0.25)
+
+
+def qemu_command(work, accel, gpu):
+    device = {
+        "virtio": f"virtio-gpu-pci,xres={SIZE[0]},yres={SIZE[1]}",
+        "bochs": f"bochs-display,xres={SIZE[0]},yres={SIZE[1]}",
+    }[gpu]
+    return [
+        "qemu-system-x86_64",
+        "-machine", f"q35,accel={accel}",
+        # Nested KVM here refuses the host CPU's IA32_ARCH_CAPABILITIES MSR; the guest does not need it.
+        "-cpu", "host,-arch-capabilities" if accel == "kvm" else "max",
+        "-m", "2G", "-smp", "2",
+        "-vga", "none", "-device", device,
+        "-display", "none",
+        "-drive", f"file={work}/kiosk.img,format=raw,if=virtio",
+        "-kernel", f"{work}/vmlinuz", "-initrd", f"{work}/initrd.img",
+        "-append", "root=/dev/vda rw console=ttyS0 panic=-1",
+        "-serial", f"file:{work}/serial.log",
+        "-qmp", f"unix:{work}/qmp.sock,server=on,wait=off",
+        "-device", "virtio-serial-pci",
+        "-chardev", f"socket,id=agent,path={work}/agent.sock,server=on,wait=off",
+        "-device", "virtserialport,chardev=agent,name=org.animserver.agent",
+        "-nic", "none", "-no-reboot",
+    ]
+
+
+def guest_checks(report, agent, qmp, args, references, frames_dir):
+    def guest(command, timeout=90):
+        status, output = agent.run(command, timeout)
+        return status, output.strip()
+
+    _, state = guest("systemctl is-system-running --wait", timeout=320)
+    _, failed = guest("systemctl --failed --no-legend --plain | cut -d' ' -f1 | tr '\\n' ' '")
+    report.check(state == "running", "systemd finished booting", f"{state}; failed units: {failed or 'none'}")
+    status, card = guest("test -c /dev/dri/card0 && ls /dev/dri")
+    report.check(status == 0, "/dev/dri/card0 exists", card.replace("\n", " "))
+    # virtio-gpu's card hangs off the PCI function (driver virtio-pci) through a virtio device (virtio_gpu).
+    _, drivers = guest("for d in /sys/class/drm/card0/device/driver /sys/class/drm/card0/device/virtio*/driver; do "
+                       "[ -e \"$d\" ] && basename \"$(readlink -f \"$d\")\"; done")
+    found = drivers.split()
+    report.check(bool(EXPECTED_DRIVERS[args.gpu] & set(found)), "card0's kernel driver",
+                 f"{' → '.join(found)} (expected one of {sorted(EXPECTED_DRIVERS[args.gpu])})")
+    _, connectors = guest("for c in /sys/class/drm/card0-*; do echo \"${c##*/} $(cat $c/status) "
+                          "$(head -n 1 $c/modes)\"; done")
+    report.check(f"connected {SIZE[0]}x{SIZE[1]}" in connectors, "a connected connector whose preferred mode is "
+                 f"{SIZE[0]}x{SIZE[1]}", connectors.replace("\n", "; "))
+    _, kernel = guest("uname -r")
+    report.add("INFO", "guest kernel", kernel)
+
+    for unit in ("animserverd.socket", "animserverd.service", "animdemo-kiosk.service"):
+        _, state = guest(f"systemctl is-active {unit}")
+        report.check(state == "active", f"systemd: {unit} active", state)
+    _, flags = guest("tr '\\0' ' ' </proc/$(systemctl show -p MainPID --value animserverd.service)/cmdline")
+    report.add("INFO", "animserverd started as", flags)
+    status, text = guest("animctl status")
+    report.check(status == 0, "animctl status in the guest", text.replace("\n", " | ")[:300])
+
+    layers = wait_until(lambda: layer_count(guest("animctl status --json")[1]) == 3, 60,
+                        what="the demo's 3 layers in the guest")
+    report.check(bool(layers), "the demo client's scene is on the guest daemon (3 layers)")
+
+    for t in TIMES:
+        name = f"{int(t * 1000)}ms"
+        expected = references[t]
+        status, text = guest(f"animctl clock set {t} >/dev/null && animctl screenshot /tmp/shot.png >/dev/null && "
+                             "base64 -w0 /tmp/shot.png")
+        if not report.check(status == 0, f"guest screenshot at {t} s", "" if status == 0 else text[:200]):
+            continue
+        shot = Image.open(io.BytesIO(base64.b64decode(text)))
+        shot.save(os.path.join(frames_dir, f"guest-{name}.png"))
+        actual_rgb, expected_rgb = opaque_rgb(shot), opaque_rgb(expected)
+        passes, detail = compare(actual_rgb, expected_rgb)
+        if not passes:
+            save_difference(actual_rgb, expected_rgb, os.path.join(frames_dir, f"diff-guest-{name}.png"))
+        report.check(passes, f"guest daemon's frame at {t} s matches the host's headless frame", detail)
+
+        if args.output == "drm":
+            passes, detail = screen_matching(qmp, frames_dir, f"screen-{name}", expected_rgb, SCREEN_TIMEOUT)
+            report.check(passes, f"screendump at {t} s matches the host's headless frame", detail)
+        else:
+            screendump(qmp, os.path.join(frames_dir, f"screen-{name}.ppm")).save(
+                os.path.join(frames_dir, f"screen-{name}.png"))
+            report.add("INFO", f"screendump at {t} s saved, not compared (headless output: the daemon does not "
+                       "drive the screen)")
+
+    # Past the scene's end the demo's completion block runs and it exits 0.
+    guest("animctl clock set 5")
+    try:
+        wait_until(lambda: guest("systemctl is-active animdemo-kiosk.service")[1] != "active", 30,
+                   what="the demo client to exit")
+        _, result = guest("systemctl show -p Result --value animdemo-kiosk.service")
+        report.check(result == "success", "the demo client finished its scene and exited 0", result)
+    except CheckFailed as error:
+        report.check(False, "the demo client finished its scene and exited 0", str(error))
+
+    if args.output == "drm":
+        _, pacing = guest("animctl status | grep -iE 'vblank|hitch|photon|flip' || true")
+        report.add("INFO", "pacing counters after the demo", pacing.replace("\n", " | ") or "(none in animctl status)")
+
+    def daemon_state():
+        _, text = guest("systemctl show -p MainPID,NRestarts,ActiveState animserverd.service")
+        return dict(line.split("=", 1) for line in text.splitlines() if "=" in line)
+
+    before = daemon_state()
+    killed_at = time.monotonic()
+    guest("systemctl kill -s KILL animserverd.service")
+    try:
+        after = wait_until(lambda: (lambda s: s if s.get("ActiveState") == "active"
+                                    and s.get("MainPID") not in ("0", before.get("MainPID"))
+                                    and s.get("NRestarts") != before.get("NRestarts") else None)(daemon_state()),
+                           30, interval=0.05, what="systemd to restart animserverd")
+        report.check(True, "systemd restarted the killed daemon",
+                     f"MainPID {before.get('MainPID')} → {after['MainPID']}, NRestarts {before.get('NRestarts')} → "
+                     f"{after['NRestarts']}, active again after {time.monotonic() - killed_at:.2f} s")
+    except CheckFailed as error:
+        report.check(False, "systemd restarted the killed daemon", str(error))
+    status, text = guest("animctl status")
+    report.check(status == 0, "animctl status after the restart", text.replace("\n", " | ")[:200])
+
+    rotation_checks(report, guest, qmp, args, frames_dir)
+    monotonic_checks(report, guest, qmp, args, frames_dir)
+
+
+def rotation_checks(report, guest, qmp, args, frames_dir):
+    """Restarts the guest daemon turned by ROTATION and compares the scene and the panel with the host's frame."""
+    status, _ = guest("animserverd --help | grep -q -- '--rotation'")
+    if status != 0:
+        report.add("INFO", "rotation not checked: this animserverd has no --rotation option (no DRM output yet)")
+        return
+    if args.output != "drm":
+        report.add("INFO", "rotation not checked: the headless output has no panel to turn")
+        return
+    scene = (SIZE[1], SIZE[0])
+    expected = opaque_rgb(reference_frames(args.bin, frames_dir, size=scene, times=[ROTATION_TIME],
+                                           prefix="host-rotated")[ROTATION_TIME])
+    status, text = restart_daemon(guest, f"--rotation {ROTATION}")
+    if not report.check(status == 0, f"daemon restarted with --rotation {ROTATION}", text[:200]):
+        return
+    try:
+        wait_until(lambda: layer_count(guest("animctl status --json")[1]) == 3, 60,
+                   what="the demo's 3 layers on the rotated daemon")
+        status, text = guest(f"animctl clock set {ROTATION_TIME} >/dev/null && animctl screenshot /tmp/shot.png "
+                             ">/dev/null && base64 -w0 /tmp/shot.png")
+        if report.check(status == 0, f"guest screenshot at {ROTATION_TIME} s, rotated", "" if status == 0 else text):
+            shot = Image.open(io.BytesIO(base64.b64decode(text)))
+            shot.save(os.path.join(frames_dir, "guest-rotated.png"))
+            passes, detail = compare(opaque_rgb(shot), expected)
+            report.check(passes, f"rotated daemon's screenshot is the upright {scene[0]}x{scene[1]} scene", detail)
+        turned = numpy.rot90(expected, k=-1)  # a quarter turn clockwise
+        passes, detail = screen_matching(qmp, frames_dir, "screen-rotated", turned, SCREEN_TIMEOUT)
+        report.check(passes, f"screendump shows the scene turned {ROTATION}° clockwise", detail)
+    except CheckFailed as error:
+        report.check(False, "rotation", str(error))
+    finally:
+        restart_daemon(guest, None)
+
+
+RUNTIME_DROPIN = "/run/systemd/system/animserverd.service.d/vmcheck.conf"
+
+
+def restart_daemon(guest, extra_flags, before_demo="true"):
+    """Restarts animserverd with `extra_flags` after the image's own (a runtime drop-in, gone at the next boot),
+    runs `before_demo` in the guest, then starts the demo again; None removes the drop-in and restarts the daemon
+    alone. (status, output)."""
+    if extra_flags is None:
+        return guest(f"rm -f {RUNTIME_DROPIN} && systemctl daemon-reload && systemctl restart animserverd.service")
+    _, cmdline = guest("tr '\\0' ' ' </proc/$(systemctl show -p MainPID --value animserverd.service)/cmdline")
+    base = cmdline.strip()
+    if "--clock" in extra_flags:
+        base = base.replace("--clock manual", "").strip()
+    return guest(f"mkdir -p {os.path.dirname(RUNTIME_DROPIN)} && printf '[Service]\\nExecStart=\\nExecStart=%s\\n' "
+                 f"'{base} {extra_flags}' >{RUNTIME_DROPIN} && systemctl daemon-reload && "
+                 f"systemctl restart animserverd.service && {before_demo} && systemctl restart animdemo-kiosk.service")
+
+
+def frames_presented(guest):
+    """output.pacing.framesPresented from the guest's animctl status, or None."""
+    try:
+        return json.loads(guest("animctl status --json")[1])["output"]["pacing"]["framesPresented"]
+    except (json.JSONDecodeError, KeyError, TypeError):
+        return None
+
+
+def monotonic_checks(report, guest, qmp, args, frames_dir):
+    """On the monotonic clock page-flip events drive the frames: the count of presented frames keeps growing
+    while the demo animates, and the screen changes between grabs."""
+    if args.output != "drm":
+        return
+    # A tenth of real speed stretches the demo's 2 s to 20 s, enough for slow sampling under emulation.
+    status, text = restart_daemon(guest, "--clock monotonic", before_demo="animctl clock rate 0.1 >/dev/null")
+    if not report.check(status == 0, "daemon restarted on the monotonic clock", text[:200]):
+        return
+    try:
+        wait_until(lambda: layer_count(guest("animctl status --json")[1]) == 3, 60,
+                   what="the demo's 3 layers on the monotonic daemon")
+        counts, screens = [], []
+        for _ in range(3):
+            counts.append(frames_presented(guest))
+            screens.append(opaque_rgb(screendump(qmp, os.path.join(frames_dir, "screen-monotonic.ppm"))))
+            time.sleep(MONOTONIC_SAMPLE_INTERVAL)
+        growing = None not in counts and counts[0] < counts[1] < counts[2]
+        report.check(growing, "flip events keep the frame loop going while the demo animates",
+                     f"output.pacing.framesPresented {counts}, {MONOTONIC_SAMPLE_INTERVAL} s apart")
+        report.check(not numpy.array_equal(screens[0], screens[1]), "the screen moves on the monotonic clock")
+        _, pacing = guest("animctl status | grep -iE 'pacing' || true")
+        report.add("INFO", "pacing on the monotonic clock", pacing)
+    except CheckFailed as error:
+        report.check(False, "monotonic clock", str(error))
+    finally:
+        restart_daemon(guest, None)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--work", required=True)
+    parser.add_argument("--bin", required=True)
+    parser.add_argument("--output", choices=["drm", "headless"], required=True)
+    parser.add_argument("--accel", choices=["kvm", "tcg"], required=True)
+    parser.add_argument("--gpu", choices=sorted(EXPECTED_DRIVERS), required=True)
+    args = parser.parse_args()
+    # A stopped run (Ctrl-C, timeout) still powers QEMU off in the finally below.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+
+    work = os.path.abspath(args.work)
+    frames_dir = os.path.join(work, "frames")
+    shutil.rmtree(frames_dir, ignore_errors=True)
+    os.makedirs(frames_dir)
+    report = Report(os.path.join(work, "report.txt"))
+    header = (f"kiosk-vm report {time.strftime('%Y-%m-%d %H:%M:%S')}: output {args.output}, GPU {args.gpu}, "
+              f"accel {args.accel}, scene {SIZE[0]}x{SIZE[1]} at {TIMES} s\n"
+              f"tolerance: ≥ {REQUIRED_FRACTION * 100:g} % of pixels within {MAX_CHANNEL_DIFFERENCE}/255 per "
+              f"channel, none beyond {WORST_CHANNEL_DIFFERENCE}/255\n")
+
+    started = time.monotonic()
+    try:
+        references = reference_frames(args.bin, frames_dir)
+        report.add("INFO", f"host headless reference frames in {time.monotonic() - started:.1f} s")
+    except (CheckFailed, subprocess.SubprocessError, OSError) as error:
+        report.add("FAIL", "host headless reference frames", str(error))
+        report.write(header)
+        return 1
+
+    for stale in ("qmp.sock", "agent.sock", "serial.log"):
+        if os.path.exists(os.path.join(work, stale)):
+            os.remove(os.path.join(work, stale))
+    qemu_log = open(os.path.join(work, "qemu.log"), "w")
+    qemu = subprocess.Popen(qemu_command(work, args.accel, args.gpu), stdout=qemu_log, stderr=subprocess.STDOUT)
+    boot_started = time.monotonic()
+    try:
+        alive = lambda: qemu.poll() is None  # noqa: E731
+        qmp = QMP(os.path.join(work, "qmp.sock"), alive)
+        agent = Agent(os.path.join(work, "agent.sock"), alive)
+        uptime = agent.wait_ready(120 if args.accel == "kvm" else 600)
+        report.check(True, "guest booted, agent ready",
+                     f"{time.monotonic() - boot_started:.1f} s after QEMU started (guest uptime {uptime} s)")
+        checks_started = time.monotonic()
+        try:
+            guest_checks(report, agent, qmp, args, references, frames_dir)
+        finally:
+            _, journal = agent.run("journalctl -b --no-pager -o short-monotonic -u animserverd.service "
+                                   "-u animserverd.socket -u animdemo-kiosk.service")
+            with open(os.path.join(work, "guest-journal.txt"), "w") as f:
+                f.write(journal + "\n")
+        report.add("INFO", f"guest checks took {time.monotonic() - checks_started:.1f} s")
+        agent.line.send("systemctl poweroff")
+        qemu.wait(timeout=60)
+    except (CheckFailed, OSError, subprocess.SubprocessError, ValueError) as error:
+        report.add("FAIL", "kiosk VM", f"{error} (serial console: {work}/serial.log)")
+    finally:
+        if qemu.poll() is None:
+            qemu.kill()
+            qemu.wait()
+    report.add("INFO", f"VM run took {time.monotonic() - boot_started:.1f} s")
+    report.write(header)
+    print(f"vmcheck: report in {report.path}, frames in {frames_dir}", flush=True)
+    return 1 if report.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
