@@ -9,6 +9,8 @@ struct DrawTarget {
     let originX: Int
     let originY: Int
     let clip: PixelRect
+    /// The output pixels the whole image covers (`clip` lies inside it).
+    let extent: PixelRect
     /// The image's first pixel and its row length in pixels, for blending small boxes without a pixman call; nil
     /// unless the image is a8r8g8b8 with whole-pixel rows.
     let pixels: (base: UnsafeMutablePointer<UInt32>, rowPixels: Int)?
@@ -18,6 +20,9 @@ struct DrawTarget {
         self.originX = originX
         self.originY = originY
         self.clip = clip
+        extent = PixelRect(
+            x: originX, y: originY, width: Int(pixman_image_get_width(image)),
+            height: Int(pixman_image_get_height(image)))
         let stride = Int(pixman_image_get_stride(image))
         if pixman_image_get_format(image) == PIXMAN_a8r8g8b8, stride % 4 == 0, let base = pixman_image_get_data(image) {
             pixels = (base, stride / 4)
@@ -66,6 +71,8 @@ public final class SoftwareRenderer: Renderer {
     let solidImage: OpaquePointer?
     /// Boxes of one coverage byte, reused between draws.
     var fillBoxes: [pixman_box32_t] = []
+    /// A plan's boxes cut to a clip, reused between draws.
+    var clippedBoxes: [CoverageBox] = []
     /// The stats of the frame being drawn.
     var stats = RenderStats()
     private let logger = Logger(label: "animserver.render.software")
@@ -121,7 +128,7 @@ public final class SoftwareRenderer: Renderer {
         case .region(let region): rects = region.compactMap { $0.intersection(whole) }
         }
         stats.pixelsRedrawn = Self.unionArea(rects)
-        planCache.reserve(list.items.count)
+        planCache.beginFrame(list.items.count)
         let clear = Pixman.premultiplied8(list.clearColor)
         // Several damage rectangles each draw the whole list: find once which pixels each item may touch.
         let cull = rects.count > 1
