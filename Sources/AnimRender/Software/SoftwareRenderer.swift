@@ -134,15 +134,16 @@ public final class SoftwareRenderer: Renderer {
         let cull = rects.count > 1
         if cull {
             itemBounds.removeAll(keepingCapacity: true)
-            for item in list.items { itemBounds.append(Self.bounds(of: item)) }
+            for index in list.items.indices { itemBounds.append(Self.bounds(of: list.items[index])) }
         }
         for rect in rects {
             Pixman.fill(output.image, rect: rect, color: clear, op: PIXMAN_OP_SRC)
             let target = DrawTarget(image: output.image, originX: 0, originY: 0, clip: rect)
             if cull {
-                for (item, bounds) in zip(list.items, itemBounds)
-                where bounds.map({ rect.intersection($0) != nil }) ?? true {
-                    try draw(item, into: target)
+                // By index: an item (a large enum payload) is read only when it is drawn.
+                for index in list.items.indices {
+                    if let bounds = itemBounds[index], rect.intersection(bounds) == nil { continue }
+                    try draw(list.items[index], into: target)
                 }
             } else {
                 try draw(list.items, into: target)
