@@ -189,7 +189,7 @@ public final class SoftwareRenderer: Renderer {
         }
     }
 
-    /// The output pixels `item` may touch (the same boxes its draw confines itself to), empty when it draws
+    /// The output pixels `item` may touch (the boxes its draw confines itself to, or more), empty when it draws
     /// nothing; nil when not known without drawing (paths).
     static func bounds(of item: DrawItem) -> PixelRect? {
         let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)
@@ -205,10 +205,14 @@ public final class SoftwareRenderer: Renderer {
             {
                 return clipped(pixels, r.clip)
             }
-            let coverage = RectCoverage(
-                transform: r.transform, rect: r.rect, radii: r.radii, borderWidth: r.borderWidth,
-                antialiased: r.antialiased)
-            return clipped(coverage?.outputBounds, r.clip)
+            let t = r.transform
+            guard t.fieldsAreFinite, r.rect.isFinite else { return empty }
+            // `RectCoverage.outputBounds` without inverting the transform: where the rule has no coverage (a
+            // singular transform, a border of no width) this is more than the draw touches, which culling allows.
+            return clipped(
+                RectCoverage.bounds(
+                    of: r.rect.standardized, homography: (t.m11, t.m12, t.m14, t.m21, t.m22, t.m24, t.m41, t.m42, t.m44)
+                ), r.clip)
         case .image(let i):
             if let pixels = wholePixels(i.transform, rect: i.rect, antialiased: i.antialiased) {
                 return clipped(pixels, i.clip)
