@@ -63,7 +63,9 @@ public final class SoftwareRenderer: Renderer {
     /// Draw axis-aligned rectangles as boxes and corner blocks (false: through a whole mask, as tests compare).
     var useAxisAlignedSplit = true
     /// Per top-level item, the pixels it may touch (`bounds(of:)`), when a frame has several damage rectangles.
-    private var itemBounds: [PixelRect?] = []
+    /// As edges (x0, y0, x1, y1), so the test per damage rectangle is four comparisons; an unknown bound (a
+    /// path) is the widest box, an empty one a box no rectangle meets.
+    private var itemBounds: [(Int, Int, Int, Int)] = []
     /// A 1×1 repeating a8r8g8b8 image: pixman treats it as a solid colour read at each composite, so writing
     /// `solidPixel` recolours it without allocating a solid image per draw. Its flags do not depend on the pixel
     /// (a8r8g8b8 is never opaque by format), so nothing pixman caches goes stale.
@@ -134,7 +136,13 @@ public final class SoftwareRenderer: Renderer {
         let cull = rects.count > 1
         if cull {
             itemBounds.removeAll(keepingCapacity: true)
-            for index in list.items.indices { itemBounds.append(Self.bounds(of: list.items[index])) }
+            for index in list.items.indices {
+                if let b = Self.bounds(of: list.items[index]) {
+                    itemBounds.append(b.isEmpty ? (0, 0, 0, 0) : (b.x, b.y, b.maxX, b.maxY))
+                } else {
+                    itemBounds.append((Int.min, Int.min, Int.max, Int.max))
+                }
+            }
         }
         for rect in rects {
             Pixman.fill(output.image, rect: rect, color: clear, op: PIXMAN_OP_SRC)
@@ -142,7 +150,8 @@ public final class SoftwareRenderer: Renderer {
             if cull {
                 // By index: an item (a large enum payload) is read only when it is drawn.
                 for index in list.items.indices {
-                    if let bounds = itemBounds[index], rect.intersection(bounds) == nil { continue }
+                    let b = itemBounds[index]
+                    guard b.0 < rect.maxX, rect.x < b.2, b.1 < rect.maxY, rect.y < b.3 else { continue }
                     try draw(list.items[index], into: target)
                 }
             } else {
