@@ -1,53 +1,125 @@
 import AnimCore
 
 /// What an axis-aligned rectangle draws: `AxisAlignedCoverage`'s boxes and the bytes of its blocks (blocks whose
-/// bytes are all 0 left out). The colour is not part of it: a plan is coverage only.
-struct RectPlan {
+/// bytes are all 0 left out). The colour is not part of it: a plan is coverage only. A class, so a look-up
+/// neither copies nor retains its arrays one by one, and marks its use in place.
+final class RectPlan {
     /// The rectangle's `RectCoverage.outputBounds` (nil: it covers nothing).
-    var bounds: PixelRect?
-    /// The pixels the plan was made for: `bounds` ∩ the clip of that draw. Another clip gives the same plan when
-    /// `bounds` ∩ it is the same area.
-    var area: PixelRect?
-    var boxes: [CoverageBox]
-    var blocks: [(rect: PixelRect, bytes: [UInt8])]
+    let bounds: PixelRect?
+    /// The pixels the plan was made for: `bounds` ∩ the target's extent when it was made. Coverage is a
+    /// function of the pixel alone, so any clip inside `area` draws the plan's boxes and blocks cut to the clip.
+    let area: PixelRect?
+    let boxes: [CoverageBox]
+    /// Each block and where its bytes (rows `rect.width` apart) start in `bytes`.
+    let blocks: [(rect: PixelRect, offset: Int)]
+    let bytes: [UInt8]
+    /// The last frame (`RectPlanCache.frame`) that drew it.
+    var lastUsed = 0
+
+    init(
+        bounds: PixelRect?, area: PixelRect?, boxes: [CoverageBox], blocks: [(rect: PixelRect, offset: Int)],
+        bytes: [UInt8]
+    ) {
+        self.bounds = bounds
+        self.area = area
+        self.boxes = boxes
+        self.blocks = blocks
+        self.bytes = bytes
+    }
 
     /// Roughly the memory the plan holds.
     var byteCount: Int {
-        64 + boxes.count * MemoryLayout<CoverageBox>.stride + blocks.reduce(0) { $0 + 48 + $1.bytes.count }
+        96 + boxes.count * MemoryLayout<CoverageBox>.stride + blocks.count * 40 + bytes.count
     }
 }
 
-/// The draw's geometry: with the area (`RectPlan.area`), everything a plan depends on.
+/// The draw's geometry: with the area (`RectPlan.area`), everything a plan depends on. Hashed by one mix of the
+/// terms that vary between layers (a look-up per drawn rectangle: the full key through `Hasher` showed in
+/// profiles); equality still compares every field.
 struct RectPlanKey: Hashable {
     let transform: Transform3D
     let rect: Rect
     let radii: CornerRadii
     let antialiased: Bool
+    private let mix: UInt64
+
+    init(transform: Transform3D, rect: Rect, radii: CornerRadii, antialiased: Bool) {
+        self.transform = transform
+        self.rect = rect
+        self.radii = radii
+        self.antialiased = antialiased
+        // + 0 makes −0 and 0 (equal as Doubles) the same bits.
+        var h: UInt64 = antialiased ? 0x9E37_79B9_7F4A_7C15 : 0xC2B2_AE3D_27D4_EB4F
+        func add(_ v: Double) {
+            h = (h ^ (v + 0).bitPattern) &* 0xBF58_476D_1CE4_E5B9
+            h ^= h >> 29
+        }
+        add(transform.m41)
+        add(transform.m42)
+        add(transform.m11)
+        add(transform.m22)
+        add(transform.m12)
+        add(transform.m21)
+        add(transform.m44)
+        add(rect.origin.x)
+        add(rect.origin.y)
+        add(rect.size.width)
+        add(rect.size.height)
+        add(radii.topLeft)
+        add(radii.topRight)
+        add(radii.bottomLeft)
+        add(radii.bottomRight)
+        mix = h
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(mix) }
+
+    static func == (a: RectPlanKey, b: RectPlanKey) -> Bool {
+        a.mix == b.mix && a.antialiased == b.antialiased && a.rect == b.rect && a.radii == b.radii
+            && a.transform == b.transform
+    }
 }
 
 /// Plans of rectangles drawn before, for the frames that draw them again unchanged (most layers of a steady UI,
-/// and every static one in a full redraw). Bounded by a byte budget; past it, every plan is dropped.
+/// and every static one in a full redraw). Bounded by a byte budget; past it, the plans no frame drew since the
+/// one before last are dropped (a moved layer's old geometry), and all of them if that is not enough.
 struct RectPlanCache {
     static let budget = 8 << 20
     private var plans: [RectPlanKey: RectPlan] = [:]
     private var bytes = 0
+    /// Counts frames (`beginFrame`), for `RectPlan.lastUsed`.
+    private(set) var frame = 1
 
-    /// Room for `count` plans without growing while a frame is drawn.
-    mutating func reserve(_ count: Int) {
+    /// Starts a frame of `count` items: room for their plans without growing while it is drawn.
+    mutating func beginFrame(_ count: Int) {
+        frame += 1
         if plans.capacity < count, bytes + count * 256 <= Self.budget { plans.reserveCapacity(count) }
     }
 
-    /// The plan for `key` drawn under `clip`, when one was made for the same area.
+    /// The plan for `key`, when it holds every pixel of it inside `clip`.
     func plan(for key: RectPlanKey, clip: PixelRect) -> RectPlan? {
-        guard let plan = plans[key], plan.bounds.flatMap({ $0.intersection(clip) }) == plan.area else { return nil }
+        guard let plan = plans[key] else { return nil }
+        guard let needed = plan.bounds?.intersection(clip) else {
+            plan.lastUsed = frame
+            return plan
+        }
+        guard let area = plan.area, area.contains(needed) else { return nil }
+        plan.lastUsed = frame
         return plan
     }
 
     mutating func store(_ plan: RectPlan, for key: RectPlanKey) {
         let size = plan.byteCount
+        plan.lastUsed = frame
+        if let old = plans[key] { bytes -= old.byteCount }
         if bytes + size > Self.budget {
-            plans.removeAll(keepingCapacity: true)
-            bytes = 0
+            let keep = frame - 1
+            plans = plans.filter { $0.value.lastUsed >= keep }
+            bytes = plans.values.reduce(0) { $0 + $1.byteCount }
+            if bytes + size > Self.budget {
+                plans.removeAll(keepingCapacity: true)
+                bytes = 0
+            }
         }
         plans[key] = plan
         bytes += size

@@ -23,7 +23,7 @@ extension SoftwareRenderer {
             ? RectPlanKey(transform: r.transform, rect: r.rect, radii: r.radii, antialiased: r.antialiased)
             : nil
         if let key, let plan = planCache.plan(for: key, clip: clip) {
-            try draw(plan, color: color, into: target)
+            try draw(plan, color: color, clip: clip, into: target)
             return
         }
         let coverage = RectCoverage(
@@ -31,15 +31,19 @@ extension SoftwareRenderer {
             antialiased: r.antialiased)
         guard let coverage, let box = coverage.outputBounds?.intersection(clip) else {
             if let key {
-                let bounds = coverage?.outputBounds
-                planCache.store(RectPlan(bounds: bounds, area: nil, boxes: [], blocks: []), for: key)
+                // Holds only the bounds: a hit for every clip it does not meet.
+                planCache.store(
+                    RectPlan(bounds: coverage?.outputBounds, area: nil, boxes: [], blocks: [], bytes: []), for: key)
             }
             return
         }
-        if let key, axisCoverage.split(coverage, area: box, alpha: 1) {
-            let plan = makePlan(bounds: coverage.outputBounds, area: box)
+        // A plan for the whole image, not just this clip: later draws under other clips (damage rectangles) reuse it.
+        if let key, let area = coverage.outputBounds?.intersection(target.extent),
+            axisCoverage.split(coverage, area: area, alpha: 1)
+        {
+            let plan = makePlan(bounds: coverage.outputBounds, area: area)
             planCache.store(plan, for: key)
-            try draw(plan, color: color, into: target)
+            try draw(plan, color: color, clip: clip, into: target)
             return
         }
         let mask = try pool.take(box, format: PIXMAN_a8)
@@ -51,26 +55,45 @@ extension SoftwareRenderer {
 
     /// `axisCoverage`'s last split as a plan: its boxes, and its blocks' bytes.
     private func makePlan(bounds: PixelRect?, area: PixelRect) -> RectPlan {
-        var blocks: [(rect: PixelRect, bytes: [UInt8])] = []
+        var blocks: [(rect: PixelRect, offset: Int)] = []
+        var bytes: [UInt8] = []
+        if !axisCoverage.blocks.isEmpty {
+            blocks.reserveCapacity(axisCoverage.blocks.count)
+            bytes.reserveCapacity(axisCoverage.blocks.reduce(0) { $0 + $1.pixelCount })
+        }
         for block in axisCoverage.blocks {
             axisCoverage.withBlock(block) { source in
-                blocks.append((block, Array(UnsafeBufferPointer(start: source, count: block.pixelCount))))
+                blocks.append((block, bytes.count))
+                bytes.append(contentsOf: UnsafeBufferPointer(start: source, count: block.pixelCount))
             }
         }
-        return RectPlan(bounds: bounds, area: area, boxes: axisCoverage.boxes, blocks: blocks)
+        return RectPlan(bounds: bounds, area: area, boxes: axisCoverage.boxes, blocks: blocks, bytes: bytes)
     }
 
-    /// Draws a plan in `color`. Small boxes and blocks (edge strips, corners) are blended here
+    /// Draws a plan in `color`, cut to `clip`. Small boxes and blocks (edge strips, corners) are blended here
     /// (`SolidOver`, pixman's arithmetic); larger ones go to pixman: each coverage byte's boxes in one fill of the
     /// colour scaled by that byte (pixman's in(), so the bytes match the masked composite), blocks through
     /// `blockMask`.
     private func draw(
-        _ plan: RectPlan, color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), into target: DrawTarget
+        _ plan: RectPlan, color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), clip: PixelRect,
+        into target: DrawTarget
     ) throws(RenderError) {
         guard !plan.boxes.isEmpty || !plan.blocks.isEmpty else { return }
+        guard let area = plan.area, area.intersection(clip) != nil else { return }
         stats.itemsDrawn += 1
         let pixel = UInt32(color.a) << 24 | UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
-        let boxes = plan.boxes
+        let boxes: [CoverageBox]
+        if clip.contains(area) {
+            boxes = plan.boxes
+        } else {
+            clippedBoxes.removeAll(keepingCapacity: true)
+            for box in plan.boxes {
+                if let rect = box.rect.intersection(clip) {
+                    clippedBoxes.append(CoverageBox(rect: rect, value: box.value))
+                }
+            }
+            boxes = clippedBoxes
+        }
         let pixels = target.pixels
         func inSwift(_ rect: PixelRect) -> Bool { pixels != nil && Self.blendsInSwift(rect) }
         for box in boxes {
@@ -109,21 +132,24 @@ extension SoftwareRenderer {
         var solid: OpaquePointer?
         defer { if let solid { pixman_image_unref(solid) } }
         for block in plan.blocks {
-            let at = target.local(block.rect)
-            if let pixels, inSwift(block.rect) {
-                block.bytes.withUnsafeBufferPointer { bytes in
+            guard let cut = block.rect.intersection(clip) else { continue }
+            let at = target.local(cut)
+            // The cut's first byte in the block's bytes.
+            let first = block.offset + (cut.y - block.rect.y) * block.rect.width + cut.x - block.rect.x
+            if let pixels, inSwift(cut) {
+                plan.bytes.withUnsafeBufferPointer { bytes in
                     guard let mask = bytes.baseAddress else { return }
                     SolidOver.masked(
-                        pixel, mask: mask, maskStride: block.rect.width,
+                        pixel, mask: mask + first, maskStride: block.rect.width,
                         base: pixels.base + at.y * pixels.rowPixels + at.x, rowPixels: pixels.rowPixels,
                         width: at.width, height: at.height)
                 }
                 continue
             }
-            let mask = try blockMask(fitting: block.rect)
-            for row in 0..<block.rect.height {
-                for x in 0..<block.rect.width {
-                    mask.base[row * mask.stride + x] = block.bytes[row * block.rect.width + x]
+            let mask = try blockMask(fitting: cut)
+            for row in 0..<cut.height {
+                for x in 0..<cut.width {
+                    mask.base[row * mask.stride + x] = plan.bytes[first + row * block.rect.width + x]
                 }
             }
             if solid == nil { solid = Pixman.solid(color) }
@@ -159,7 +185,7 @@ extension SoftwareRenderer {
     /// lie on whole pixels (within 1e-9), or any such mapping without antialiasing (pixel centres inside or on
     /// the edges). nil when the rule needs a mask. An empty result is a rectangle that covers nothing.
     static func wholePixels(_ t: Transform3D, rect: Rect, antialiased: Bool) -> PixelRect? {
-        guard t.isFinite, rect.isFinite, t.m12 == 0, t.m21 == 0, t.m14 == 0, t.m24 == 0, t.m44 > 0, t.m11 != 0,
+        guard t.fieldsAreFinite, rect.isFinite, t.m12 == 0, t.m21 == 0, t.m14 == 0, t.m24 == 0, t.m44 > 0, t.m11 != 0,
             t.m22 != 0
         else { return nil }
         let ax = (rect.minX * t.m11 + t.m41) / t.m44

@@ -9,6 +9,8 @@ struct DrawTarget {
     let originX: Int
     let originY: Int
     let clip: PixelRect
+    /// The output pixels the whole image covers (`clip` lies inside it).
+    let extent: PixelRect
     /// The image's first pixel and its row length in pixels, for blending small boxes without a pixman call; nil
     /// unless the image is a8r8g8b8 with whole-pixel rows.
     let pixels: (base: UnsafeMutablePointer<UInt32>, rowPixels: Int)?
@@ -18,6 +20,9 @@ struct DrawTarget {
         self.originX = originX
         self.originY = originY
         self.clip = clip
+        extent = PixelRect(
+            x: originX, y: originY, width: Int(pixman_image_get_width(image)),
+            height: Int(pixman_image_get_height(image)))
         let stride = Int(pixman_image_get_stride(image))
         if pixman_image_get_format(image) == PIXMAN_a8r8g8b8, stride % 4 == 0, let base = pixman_image_get_data(image) {
             pixels = (base, stride / 4)
@@ -58,7 +63,9 @@ public final class SoftwareRenderer: Renderer {
     /// Draw axis-aligned rectangles as boxes and corner blocks (false: through a whole mask, as tests compare).
     var useAxisAlignedSplit = true
     /// Per top-level item, the pixels it may touch (`bounds(of:)`), when a frame has several damage rectangles.
-    private var itemBounds: [PixelRect?] = []
+    /// As edges (x0, y0, x1, y1), so the test per damage rectangle is four comparisons; an unknown bound (a
+    /// path) is the widest box, an empty one a box no rectangle meets.
+    private var itemBounds: [(Int, Int, Int, Int)] = []
     /// A 1×1 repeating a8r8g8b8 image: pixman treats it as a solid colour read at each composite, so writing
     /// `solidPixel` recolours it without allocating a solid image per draw. Its flags do not depend on the pixel
     /// (a8r8g8b8 is never opaque by format), so nothing pixman caches goes stale.
@@ -66,6 +73,8 @@ public final class SoftwareRenderer: Renderer {
     let solidImage: OpaquePointer?
     /// Boxes of one coverage byte, reused between draws.
     var fillBoxes: [pixman_box32_t] = []
+    /// A plan's boxes cut to a clip, reused between draws.
+    var clippedBoxes: [CoverageBox] = []
     /// The stats of the frame being drawn.
     var stats = RenderStats()
     private let logger = Logger(label: "animserver.render.software")
@@ -121,21 +130,29 @@ public final class SoftwareRenderer: Renderer {
         case .region(let region): rects = region.compactMap { $0.intersection(whole) }
         }
         stats.pixelsRedrawn = Self.unionArea(rects)
-        planCache.reserve(list.items.count)
+        planCache.beginFrame(list.items.count)
         let clear = Pixman.premultiplied8(list.clearColor)
         // Several damage rectangles each draw the whole list: find once which pixels each item may touch.
         let cull = rects.count > 1
         if cull {
             itemBounds.removeAll(keepingCapacity: true)
-            for item in list.items { itemBounds.append(Self.bounds(of: item)) }
+            for index in list.items.indices {
+                if let b = Self.bounds(of: list.items[index]) {
+                    itemBounds.append(b.isEmpty ? (0, 0, 0, 0) : (b.x, b.y, b.maxX, b.maxY))
+                } else {
+                    itemBounds.append((Int.min, Int.min, Int.max, Int.max))
+                }
+            }
         }
         for rect in rects {
             Pixman.fill(output.image, rect: rect, color: clear, op: PIXMAN_OP_SRC)
             let target = DrawTarget(image: output.image, originX: 0, originY: 0, clip: rect)
             if cull {
-                for (item, bounds) in zip(list.items, itemBounds)
-                where bounds.map({ rect.intersection($0) != nil }) ?? true {
-                    try draw(item, into: target)
+                // By index: an item (a large enum payload) is read only when it is drawn.
+                for index in list.items.indices {
+                    let b = itemBounds[index]
+                    guard b.0 < rect.maxX, rect.x < b.2, b.1 < rect.maxY, rect.y < b.3 else { continue }
+                    try draw(list.items[index], into: target)
                 }
             } else {
                 try draw(list.items, into: target)
@@ -181,7 +198,7 @@ public final class SoftwareRenderer: Renderer {
         }
     }
 
-    /// The output pixels `item` may touch (the same boxes its draw confines itself to), empty when it draws
+    /// The output pixels `item` may touch (the boxes its draw confines itself to, or more), empty when it draws
     /// nothing; nil when not known without drawing (paths).
     static func bounds(of item: DrawItem) -> PixelRect? {
         let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)
@@ -197,10 +214,14 @@ public final class SoftwareRenderer: Renderer {
             {
                 return clipped(pixels, r.clip)
             }
-            let coverage = RectCoverage(
-                transform: r.transform, rect: r.rect, radii: r.radii, borderWidth: r.borderWidth,
-                antialiased: r.antialiased)
-            return clipped(coverage?.outputBounds, r.clip)
+            let t = r.transform
+            guard t.fieldsAreFinite, r.rect.isFinite else { return empty }
+            // `RectCoverage.outputBounds` without inverting the transform: where the rule has no coverage (a
+            // singular transform, a border of no width) this is more than the draw touches, which culling allows.
+            return clipped(
+                RectCoverage.bounds(
+                    of: r.rect.standardized, homography: (t.m11, t.m12, t.m14, t.m21, t.m22, t.m24, t.m41, t.m42, t.m44)
+                ), r.clip)
         case .image(let i):
             if let pixels = wholePixels(i.transform, rect: i.rect, antialiased: i.antialiased) {
                 return clipped(pixels, i.clip)

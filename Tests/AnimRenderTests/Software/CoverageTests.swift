@@ -164,4 +164,24 @@ import Testing
         #expect(evenOdd[6 * 32 + 7] == 255)
         #expect(evenOdd[6 * 32 + 4] == 0)
     }
+
+    @Test func fieldsAreFiniteAgreesWithIsFinite() {
+        #expect(Transform3D.identity.fieldsAreFinite)
+        var t = Transform3D.translation(-0.0, 1e308, 0)
+        t.m11 = 1e308
+        #expect(t.fieldsAreFinite == t.isFinite)
+        #expect(t.fieldsAreFinite)
+        let fields: [WritableKeyPath<Transform3D, Double>] = [
+            \.m11, \.m12, \.m13, \.m14, \.m21, \.m22, \.m23, \.m24, \.m31, \.m32, \.m33, \.m34, \.m41, \.m42, \.m43,
+            \.m44,
+        ]
+        for bad in [Double.infinity, -Double.infinity, Double.nan] {
+            for field in fields {
+                var m = Transform3D.identity
+                m[keyPath: field] = bad
+                #expect(!m.fieldsAreFinite, "\(field) = \(bad)")
+                #expect(m.isFinite == m.fieldsAreFinite)
+            }
+        }
+    }
 }

@@ -120,4 +120,44 @@ import Testing
             #expect(differs == nil, "\(differs ?? "")")
         }
     }
+
+    /// A plan is made for its whole target and cut to each clip: the same rectangles drawn in a small group (a
+    /// smaller target), under damage rectangles, then in full frames, write what a whole mask writes.
+    @Test func plansMadeForOneTargetAndClipServeOthers() throws {
+        let items = Self.scene(seed: 13, count: 60).items
+        let list = DrawList(
+            size: PixelSize(width: 200, height: 180), clearColor: .black,
+            items: [
+                .group(
+                    GroupDraw(bounds: PixelRect(x: 30, y: 25, width: 70, height: 55), items: items, opacity: 0.6))
+            ] + items)
+        let renderer = SoftwareRenderer(size: list.size)
+        _ = try renderer.render(
+            list,
+            damage: .region([
+                PixelRect(x: 0, y: 0, width: 37, height: 41), PixelRect(x: 90, y: 60, width: 55, height: 33),
+            ]))
+        _ = try renderer.render(list, damage: .region([PixelRect(x: 20, y: 10, width: 150, height: 150)]))
+        let cut = try renderer.readPixels(PixelRect(x: 20, y: 10, width: 150, height: 150))
+        _ = try renderer.render(list, damage: .full)
+        let kept = try renderer.readPixels(PixelRect(size: list.size))
+        let masked = try render(list, split: false)
+        let differs = AxisAlignedCoverageTests.firstDifference(kept.bytes, masked.bytes)
+        #expect(differs == nil, "full frame: \(differs ?? "")")
+        let region = SoftwareRenderer.readRegion(masked, PixelRect(x: 20, y: 10, width: 150, height: 150))
+        let regionDiffers = AxisAlignedCoverageTests.firstDifference(cut.bytes, region)
+        #expect(regionDiffers == nil, "damage rectangle: \(regionDiffers ?? "")")
+    }
+}
+
+extension SoftwareRenderer {
+    /// `rect`'s RGBA bytes of a whole-list buffer, top row first.
+    static func readRegion(_ buffer: PixelBuffer, _ rect: PixelRect) -> [UInt8] {
+        var out: [UInt8] = []
+        for row in rect.y..<rect.maxY {
+            let start = (row * buffer.size.width + rect.x) * 4
+            out += buffer.bytes[start..<(start + rect.width * 4)]
+        }
+        return out
+    }
 }
