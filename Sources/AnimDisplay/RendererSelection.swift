@@ -43,8 +43,8 @@ public enum RendererSelection {
                 return RendererDecision(
                     kind: .software,
                     reason:
-                        "EGL reports \(rasterizerName(info.device)), a CPU rasterizer: the software renderer costs "
-                        + "about half the CPU per frame")
+                        "EGL reports \(rasterizerName(info.device)), a CPU rasterizer: pixman draws a frame for a "
+                        + "fraction of its cost")
             case .success(let info)?:
                 return RendererDecision(kind: .gles, reason: "EGL came up on a hardware GPU (\(info.device))")
             case .failure(let error)?:

@@ -15,7 +15,7 @@ struct RendererSelectionTests {
         #expect(decision.kind == .software)
         #expect(
             decision.reason
-                == "EGL reports llvmpipe, a CPU rasterizer: the software renderer costs about half the CPU per frame")
+                == "EGL reports llvmpipe, a CPU rasterizer: pixman draws a frame for a fraction of its cost")
     }
 
     @Test func autoFallsBackToSoftwareWithTheEGLErrorAsTheReason() throws {
