@@ -2,14 +2,15 @@
 /// `(X/W, Y/W)`. The map from a layer's z = 0 plane to the plane it is drawn into is one of these: it
 /// keeps rows and columns 1, 2 and 4 of the 4×4 layer matrix, because the source points have z = 0 and
 /// drawing into a plane drops the depth.
-struct PlanarHomography: Hashable, Sendable {
-    var h11: Double, h12: Double, h13: Double
-    var h21: Double, h22: Double, h23: Double
-    var h31: Double, h32: Double, h33: Double
+public struct PlanarHomography: Hashable, Sendable {
+    public var h11: Double, h12: Double, h13: Double
+    public var h21: Double, h22: Double, h23: Double
+    public var h31: Double, h32: Double, h33: Double
 
-    static let identity = PlanarHomography(h11: 1, h12: 0, h13: 0, h21: 0, h22: 1, h23: 0, h31: 0, h32: 0, h33: 1)
+    public static let identity = PlanarHomography(
+        h11: 1, h12: 0, h13: 0, h21: 0, h22: 1, h23: 0, h31: 0, h32: 0, h33: 1)
 
-    init(
+    public init(
         h11: Double, h12: Double, h13: Double, h21: Double, h22: Double, h23: Double, h31: Double, h32: Double,
         h33: Double
     ) {
@@ -25,14 +26,14 @@ struct PlanarHomography: Hashable, Sendable {
     }
 
     /// The map from the z = 0 plane of `m`'s source space to the xy plane of its target space.
-    init(planeOf m: Transform3D) {
+    public init(planeOf m: Transform3D) {
         self.init(
             h11: m.m11, h12: m.m12, h13: m.m14, h21: m.m21, h22: m.m22, h23: m.m24, h31: m.m41, h32: m.m42,
             h33: m.m44)
     }
 
     /// `self` applied first, then `o`.
-    func concatenating(_ o: PlanarHomography) -> PlanarHomography {
+    public func concatenating(_ o: PlanarHomography) -> PlanarHomography {
         PlanarHomography(
             h11: h11 * o.h11 + h12 * o.h21 + h13 * o.h31,
             h12: h11 * o.h12 + h12 * o.h22 + h13 * o.h32,
@@ -45,14 +46,14 @@ struct PlanarHomography: Hashable, Sendable {
             h33: h31 * o.h13 + h32 * o.h23 + h33 * o.h33)
     }
 
-    var determinant: Double {
+    public var determinant: Double {
         h11 * (h22 * h33 - h23 * h32) - h12 * (h21 * h33 - h23 * h31) + h13 * (h21 * h32 - h22 * h31)
     }
 
     /// The inverse map, or nil when the plane is seen edge-on (singular). Applying it unprojects: it finds
     /// where the eye ray through a target point meets the source plane, and since the forward W of that
     /// source point is 1 / (the inverse's W), `apply` refusing W ≤ 0 refuses points behind the eye too.
-    var inverted: PlanarHomography? {
+    public var inverted: PlanarHomography? {
         let det = determinant
         guard det != 0, det.isFinite else { return nil }
         let k = 1 / det
@@ -63,7 +64,7 @@ struct PlanarHomography: Hashable, Sendable {
     }
 
     /// Maps `p`; nil when it lands behind the eye (W ≤ 0) or off to infinity.
-    func apply(_ p: Point) -> Point? {
+    public func apply(_ p: Point) -> Point? {
         let w = p.x * h13 + p.y * h23 + h33
         guard w > 0 else { return nil }
         let q = Point(x: (p.x * h11 + p.y * h21 + h31) / w, y: (p.x * h12 + p.y * h22 + h32) / w)
@@ -71,7 +72,7 @@ struct PlanarHomography: Hashable, Sendable {
     }
 
     /// The map as a 4×4 transform of the plane: z passes through unchanged and does not affect x, y or w.
-    var transform: Transform3D {
+    public var transform: Transform3D {
         Transform3D(
             m11: h11, m12: h12, m13: 0, m14: h13,
             m21: h21, m22: h22, m23: 0, m24: h23,

@@ -46,8 +46,7 @@ extension GLESRenderer {
 
     /// Uploads the inverse homography (column-major mat3) and the antialiasing switch.
     func setCoverageUniforms(_ program: GLProgram, map: ProjectiveMap, antialiased: Bool) {
-        let i = map.inverse
-        let columns: [GLfloat] = [i[0], i[3], i[6], i[1], i[4], i[7], i[2], i[5], i[8]].map { GLfloat($0) }
+        let columns: [GLfloat] = map.inverseColumns.map { GLfloat($0) }
         glUniformMatrix3fv(program[.inverse], 1, GLboolean(GL_FALSE), columns)
         glUniform1i(program[.antialiased], antialiased ? 1 : 0)
     }

@@ -1,74 +1,71 @@
 import AnimCore
 
-/// The 2D homography a draw's `Transform3D` applies to its z = 0 plane, and its inverse: local (x, y) maps to
-/// output (X/W, Y/W) with X = x·m11 + y·m21 + m41, Y = x·m12 + y·m22 + m42, W = x·m14 + y·m24 + m44 (rows and
-/// columns 1, 2 and 4 of the row-vector matrix). Pure maths shared by the shaders' uniforms and the tile
+/// The 2D homography a draw's `Transform3D` applies to its z = 0 plane (AnimCore's `PlanarHomography`: local
+/// (x, y) maps to output (X/W, Y/W) with [X Y W] = [x y 1] · H, rows and columns 1, 2 and 4 of the row-vector
+/// matrix) and its inverse, with what the GLES renderer asks of them: the shaders' uniforms and the tile
 /// visibility test.
 struct ProjectiveMap: Sendable, Equatable {
-    /// Row-major 3×3, column-vector convention: (X, Y, W) = forward · (x, y, 1).
-    let forward: [Double]
-    /// The exact inverse (not rescaled, so the sign of its third output is the sign of 1/W).
-    let inverse: [Double]
+    let forward: PlanarHomography
+    /// The exact inverse (not rescaled, so the sign of its W is the sign of 1/W).
+    let inverse: PlanarHomography
 
     /// Points whose W is at most this are treated as behind the eye.
     static let minimumW = 1e-6
 
     /// nil when the plane is seen edge-on (singular map) or the matrix is not finite.
     init?(_ t: Transform3D) {
-        let f = [t.m11, t.m21, t.m41, t.m12, t.m22, t.m42, t.m14, t.m24, t.m44]
-        guard f.allSatisfy(\.isFinite) else { return nil }
-        let c00 = f[4] * f[8] - f[5] * f[7]
-        let c01 = f[5] * f[6] - f[3] * f[8]
-        let c02 = f[3] * f[7] - f[4] * f[6]
-        let det = f[0] * c00 + f[1] * c01 + f[2] * c02
-        guard det != 0, det.isFinite else { return nil }
-        let k = 1 / det
-        let inv = [
-            c00 * k, (f[2] * f[7] - f[1] * f[8]) * k, (f[1] * f[5] - f[2] * f[4]) * k,
-            c01 * k, (f[0] * f[8] - f[2] * f[6]) * k, (f[2] * f[3] - f[0] * f[5]) * k,
-            c02 * k, (f[1] * f[6] - f[0] * f[7]) * k, (f[0] * f[4] - f[1] * f[3]) * k,
-        ]
-        guard inv.allSatisfy(\.isFinite) else { return nil }
+        let f = PlanarHomography(planeOf: t)
+        guard Self.isFinite(f), let inv = f.inverted, Self.isFinite(inv) else { return nil }
         forward = f
         inverse = inv
     }
 
+    private static func isFinite(_ h: PlanarHomography) -> Bool {
+        [h.h11, h.h12, h.h13, h.h21, h.h22, h.h23, h.h31, h.h32, h.h33].allSatisfy(\.isFinite)
+    }
+
+    /// The inverse as a column-major mat3 for GLSL's column-vector convention: column k is row k of H⁻¹.
+    var inverseColumns: [Double] {
+        let i = inverse
+        return [i.h11, i.h12, i.h13, i.h21, i.h22, i.h23, i.h31, i.h32, i.h33]
+    }
+
     /// W of a local point (positive in front of the eye).
-    func w(_ p: Point) -> Double { forward[6] * p.x + forward[7] * p.y + forward[8] }
+    func w(_ p: Point) -> Double { forward.h13 * p.x + forward.h23 * p.y + forward.h33 }
 
     /// The output point of a local point, nil behind the eye.
     func project(_ p: Point) -> Point? {
         let w = w(p)
         guard w > Self.minimumW else { return nil }
-        return Point(
-            x: (forward[0] * p.x + forward[1] * p.y + forward[2]) / w,
-            y: (forward[3] * p.x + forward[4] * p.y + forward[5]) / w)
+        let f = forward
+        return Point(x: (f.h11 * p.x + f.h21 * p.y + f.h31) / w, y: (f.h12 * p.x + f.h22 * p.y + f.h32) / w)
     }
 
     /// The local point seen at an output point, nil when that ray meets the plane behind the eye.
     func unproject(_ p: Point) -> Point? {
-        let u = inverse[0] * p.x + inverse[1] * p.y + inverse[2]
-        let v = inverse[3] * p.x + inverse[4] * p.y + inverse[5]
-        let w = inverse[6] * p.x + inverse[7] * p.y + inverse[8]
+        let i = inverse
+        let w = i.h13 * p.x + i.h23 * p.y + i.h33
         guard w > 0 else { return nil }
-        return Point(x: u / w, y: v / w)
+        return Point(x: (i.h11 * p.x + i.h21 * p.y + i.h31) / w, y: (i.h12 * p.x + i.h22 * p.y + i.h32) / w)
     }
 
     /// Local units one output pixel spans at output point `p` (the larger column of the inverse's jacobian), nil
     /// behind the eye.
     func localUnitsPerPixel(at p: Point) -> Double? {
-        let w = inverse[6] * p.x + inverse[7] * p.y + inverse[8]
+        let i = inverse
+        let w = i.h13 * p.x + i.h23 * p.y + i.h33
         guard w > 0, let q = unproject(p) else { return nil }
-        let dxX = (inverse[0] - q.x * inverse[6]) / w
-        let dyX = (inverse[3] - q.y * inverse[6]) / w
-        let dxY = (inverse[1] - q.x * inverse[7]) / w
-        let dyY = (inverse[4] - q.y * inverse[7]) / w
+        let dxX = (i.h11 - q.x * i.h13) / w
+        let dyX = (i.h12 - q.y * i.h13) / w
+        let dxY = (i.h21 - q.x * i.h23) / w
+        let dyY = (i.h22 - q.y * i.h23) / w
         return max((dxX * dxX + dyX * dyX).squareRoot(), (dxY * dxY + dyY * dyY).squareRoot())
     }
 
     /// The output bounding box of the part of local `rect` in front of the eye, nil when none of it is.
     func outputBounds(of rect: Rect) -> Rect? {
-        let polygon = ConvexPolygon(rect).clipped(a: forward[6], b: forward[7], c: forward[8] - Self.minimumW)
+        let f = forward
+        let polygon = ConvexPolygon(rect).clipped(a: f.h13, b: f.h23, c: f.h33 - Self.minimumW)
         let points = polygon.points.compactMap(project)
         guard !points.isEmpty else { return nil }
         return Rect.bounding(points)
@@ -79,11 +76,18 @@ struct ProjectiveMap: Sendable, Equatable {
     func preimage(of visible: Rect, within rect: Rect) -> ConvexPolygon {
         let f = forward
         return ConvexPolygon(rect)
-            .clipped(a: f[6], b: f[7], c: f[8] - Self.minimumW)
-            .clipped(a: f[0] - visible.minX * f[6], b: f[1] - visible.minX * f[7], c: f[2] - visible.minX * f[8])
-            .clipped(a: visible.maxX * f[6] - f[0], b: visible.maxX * f[7] - f[1], c: visible.maxX * f[8] - f[2])
-            .clipped(a: f[3] - visible.minY * f[6], b: f[4] - visible.minY * f[7], c: f[5] - visible.minY * f[8])
-            .clipped(a: visible.maxY * f[6] - f[3], b: visible.maxY * f[7] - f[4], c: visible.maxY * f[8] - f[5])
+            .clipped(a: f.h13, b: f.h23, c: f.h33 - Self.minimumW)
+            .clipped(
+                a: f.h11 - visible.minX * f.h13, b: f.h21 - visible.minX * f.h23, c: f.h31 - visible.minX * f.h33
+            )
+            .clipped(
+                a: visible.maxX * f.h13 - f.h11, b: visible.maxX * f.h23 - f.h21, c: visible.maxX * f.h33 - f.h31
+            )
+            .clipped(
+                a: f.h12 - visible.minY * f.h13, b: f.h22 - visible.minY * f.h23, c: f.h32 - visible.minY * f.h33
+            )
+            .clipped(
+                a: visible.maxY * f.h13 - f.h12, b: visible.maxY * f.h23 - f.h22, c: visible.maxY * f.h33 - f.h32)
     }
 }
 
