@@ -71,7 +71,7 @@ struct ScreenshotCommand: ParsableCommand {
                 "{\"path\": \(quoted(path)), \"width\": \(shot.width), \"height\": \(shot.height), "
                     + "\"frame\": \(shot.frame), \"time\": \(shot.time)}")
         } else {
-            print("\(path): \(shot.width)x\(shot.height), frame \(shot.frame) at \(shot.time) s")
+            print("\(path): \(shot.width)x\(shot.height), frame \(shot.frame) at \(ValueText.number(shot.time)) s")
         }
     }
 }
@@ -119,7 +119,7 @@ struct Record: ParsableCommand {
             let shot = try ScreenshotFile.take(connection, target, nextFrame: !manual)
             let path = (folder as NSString).appendingPathComponent(String(format: "frame-%04d.png", index))
             try ScreenshotFile.write(shot, to: path)
-            if !server.json { print("\(path): frame \(shot.frame) at \(shot.time) s") }
+            if !server.json { print("\(path): frame \(shot.frame) at \(ValueText.number(shot.time)) s") }
             if manual && index + 1 < frames {
                 do {
                     _ = try connection.clock(.advance(advance))
