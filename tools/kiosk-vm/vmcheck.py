@@ -42,6 +42,8 @@ ROTATION_TIME = 0.5
 MONOTONIC_SAMPLE_INTERVAL = 1.0
 # How long the screen may take to show a new clock time's frame (TCG emulation is slow).
 SCREEN_TIMEOUT = 15
+# A blanked display: QEMU shows a placeholder (a message on a plain background), so nearly all one colour.
+BLANK_FRACTION = 0.95
 EXPECTED_DRIVERS = {"virtio": {"virtio_gpu"}, "bochs": {"bochs-drm", "bochs"}}
 
 
@@ -341,6 +343,9 @@ def guest_checks(report, agent, qmp, args, references, frames_dir):
             report.add("INFO", f"screendump at {t} s saved, not compared (headless output: the daemon does not "
                        "drive the screen)")
 
+    if args.output == "drm":
+        power_checks(report, guest, qmp, frames_dir, opaque_rgb(references[TIMES[-1]]))
+
     # Past the scene's end the demo's completion block runs and it exits 0.
     guest("animctl clock set 5")
     try:
@@ -377,6 +382,57 @@ def guest_checks(report, agent, qmp, args, references, frames_dir):
 
     rotation_checks(report, guest, qmp, args, frames_dir)
     monotonic_checks(report, guest, qmp, args, frames_dir)
+
+
+def connector_power(guest):
+    """(the card0 connector's DPMS from sysfs, whether its CRTC is active per the DRM debugfs state or None)."""
+    _, dpms = guest("for c in /sys/class/drm/card0-*; do [ \"$(cat $c/status)\" = connected ] && cat $c/dpms; done")
+    _, state = guest("mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug; "
+                     "grep -E '^\\s*active=' /sys/kernel/debug/dri/0/state | head -n 1")
+    active = state.split("=", 1)[1].strip() if "=" in state else None
+    return dpms.strip(), None if active is None else active == "1"
+
+
+def blank_screen(qmp, frames_dir, frame, timeout):
+    """The screen once it no longer shows `frame` and is (nearly) one colour — QEMU's placeholder for a display
+    the guest turned off — or None after `timeout` s."""
+    deadline = time.monotonic() + timeout
+    while True:
+        screen = opaque_rgb(screendump(qmp, os.path.join(frames_dir, "screen-power-off.ppm")))
+        colours, counts = numpy.unique(screen.reshape(-1, 3), axis=0, return_counts=True)
+        uniform = counts.max() / counts.sum()
+        if (screen.shape != frame.shape or not compare(screen, frame)[0]) and uniform >= BLANK_FRACTION:
+            Image.fromarray(screen).save(os.path.join(frames_dir, "screen-power-off.png"))
+            return colours[counts.argmax()], uniform
+        if time.monotonic() > deadline:
+            Image.fromarray(screen).save(os.path.join(frames_dir, "screen-power-off.png"))
+            return None
+        time.sleep(0.25)
+
+
+def power_checks(report, guest, qmp, frames_dir, frame):
+    """`animctl output --power off` blanks the screen (CRTC inactive, connector DPMS off); `--power on` lights
+    it again with the same frame."""
+    dpms, active = connector_power(guest)
+    report.add("INFO", "before --power off", f"connector DPMS {dpms}, CRTC active {active}")
+    status, text = guest("animctl output --power off")
+    if not report.check(status == 0 and "power off" in text, "animctl output --power off", text.replace("\n", " | ")):
+        return
+    blank = blank_screen(qmp, frames_dir, frame, SCREEN_TIMEOUT)
+    report.check(blank is not None, "screendump after --power off is blank, not the frame",
+                 f"{blank[1] * 100:.2f} % of pixels are {tuple(int(c) for c in blank[0])}" if blank else
+                 f"still the frame or not uniform after {SCREEN_TIMEOUT} s")
+    dpms, active = connector_power(guest)
+    report.check(dpms == "Off" and active is not True, "after --power off the connector's DPMS is Off and the CRTC "
+                 "inactive", f"DPMS {dpms}, CRTC active {active}")
+    status, text = guest("animctl output --power on")
+    if not report.check(status == 0 and "power on" in text, "animctl output --power on", text.replace("\n", " | ")):
+        return
+    passes, detail = screen_matching(qmp, frames_dir, "screen-power-on", frame, SCREEN_TIMEOUT)
+    report.check(passes, "screendump after --power on shows the frame again", detail)
+    dpms, active = connector_power(guest)
+    report.check(dpms == "On" and active is not False, "after --power on the connector's DPMS is On and the CRTC "
+                 "active", f"DPMS {dpms}, CRTC active {active}")
 
 
 def rotation_checks(report, guest, qmp, args, frames_dir):
