@@ -294,6 +294,7 @@ public final class ServerCore {
     public func nextFrameTime(after now: Double) -> Double? {
         if needsFrame { return now }
         let interval = configuration.frameInterval
+        if output?.wantsFrames == true { return max(now, (lastFrameTime ?? now) + interval) }
         var earliest: Double?
         for session in sessions.values where session.isReady {
             switch session.context.wakeup(at: now, frameInterval: interval, clockPaused: clock.isPaused) {

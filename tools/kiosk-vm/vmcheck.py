@@ -382,6 +382,7 @@ def guest_checks(report, agent, qmp, args, references, frames_dir):
 
     rotation_checks(report, guest, qmp, args, frames_dir)
     monotonic_checks(report, guest, qmp, args, frames_dir)
+    splash_checks(report, guest, qmp, args, frames_dir, references)
 
 
 def connector_power(guest):
@@ -416,7 +417,8 @@ def power_checks(report, guest, qmp, frames_dir, frame):
     dpms, active = connector_power(guest)
     report.add("INFO", "before --power off", f"connector DPMS {dpms}, CRTC active {active}")
     status, text = guest("animctl output --power off")
-    if not report.check(status == 0 and "power off" in text, "animctl output --power off", text.replace("\n", " | ")):
+    if not report.check(status == 0 and "power off" in text, "animctl output --power off",
+                        text.splitlines()[0] if text else ""):
         return
     blank = blank_screen(qmp, frames_dir, frame, SCREEN_TIMEOUT)
     report.check(blank is not None, "screendump after --power off is blank, not the frame",
@@ -426,7 +428,8 @@ def power_checks(report, guest, qmp, frames_dir, frame):
     report.check(dpms == "Off" and active is not True, "after --power off the connector's DPMS is Off and the CRTC "
                  "inactive", f"DPMS {dpms}, CRTC active {active}")
     status, text = guest("animctl output --power on")
-    if not report.check(status == 0 and "power on" in text, "animctl output --power on", text.replace("\n", " | ")):
+    if not report.check(status == 0 and "power on" in text, "animctl output --power on",
+                        text.splitlines()[0] if text else ""):
         return
     passes, detail = screen_matching(qmp, frames_dir, "screen-power-on", frame, SCREEN_TIMEOUT)
     report.check(passes, "screendump after --power on shows the frame again", detail)
@@ -472,10 +475,10 @@ def rotation_checks(report, guest, qmp, args, frames_dir):
 RUNTIME_DROPIN = "/run/systemd/system/animserverd.service.d/vmcheck.conf"
 
 
-def restart_daemon(guest, extra_flags, before_demo="true"):
+def restart_daemon(guest, extra_flags, before_demo="true", demo=True):
     """Restarts animserverd with `extra_flags` after the image's own (a runtime drop-in, gone at the next boot),
-    runs `before_demo` in the guest, then starts the demo again; None removes the drop-in and restarts the daemon
-    alone. (status, output)."""
+    runs `before_demo` in the guest, then starts the demo again (unless not `demo`); None removes the drop-in and
+    restarts the daemon alone. (status, output)."""
     if extra_flags is None:
         return guest(f"rm -f {RUNTIME_DROPIN} && systemctl daemon-reload && systemctl restart animserverd.service")
     _, cmdline = guest("tr '\\0' ' ' </proc/$(systemctl show -p MainPID --value animserverd.service)/cmdline")
@@ -484,7 +487,8 @@ def restart_daemon(guest, extra_flags, before_demo="true"):
         base = base.replace("--clock manual", "").strip()
     return guest(f"mkdir -p {os.path.dirname(RUNTIME_DROPIN)} && printf '[Service]\\nExecStart=\\nExecStart=%s\\n' "
                  f"'{base} {extra_flags}' >{RUNTIME_DROPIN} && systemctl daemon-reload && "
-                 f"systemctl restart animserverd.service && {before_demo} && systemctl restart animdemo-kiosk.service")
+                 f"systemctl restart animserverd.service && {before_demo}" +
+                 (" && systemctl restart animdemo-kiosk.service" if demo else ""))
 
 
 def frames_presented(guest):
@@ -520,6 +524,63 @@ def monotonic_checks(report, guest, qmp, args, frames_dir):
         report.add("INFO", "pacing on the monotonic clock", pacing)
     except CheckFailed as error:
         report.check(False, "monotonic clock", str(error))
+    finally:
+        restart_daemon(guest, None)
+
+
+SPLASH_PATH = "/run/animserver-splash.png"
+# One colour, 2:1: fitted into 640x480 it is scaled exactly 2x to 640x320, rows 80…399, black above and below,
+# with edges on whole pixels (so any filter gives the same picture).
+SPLASH_SIZE = (320, 160)
+SPLASH_COLOUR = (230, 120, 20)
+SPLASH_MIDDLE = 0.125
+
+
+def splash_frame():
+    """What the screen shows of the splash: the image fitted and centred on black."""
+    frame = numpy.zeros((SIZE[1], SIZE[0], 3), numpy.uint8)
+    scale = min(SIZE[0] / SPLASH_SIZE[0], SIZE[1] / SPLASH_SIZE[1])
+    width, height = round(SPLASH_SIZE[0] * scale), round(SPLASH_SIZE[1] * scale)
+    left, top = (SIZE[0] - width) // 2, (SIZE[1] - height) // 2
+    frame[top:top + height, left:left + width] = SPLASH_COLOUR
+    return frame
+
+
+def splash_checks(report, guest, qmp, args, frames_dir, references):
+    """animserverd --splash: the splash shows from the start, stays whole at the first commit (no black frame),
+    is half faded at 0.125 s after it and gone at 0.25 s."""
+    status, _ = guest("animserverd --help | grep -q -- '--splash'")
+    if status != 0 or args.output != "drm":
+        report.add("INFO", "splash not checked: " + ("no --splash option" if status else "headless output"))
+        return
+    buffer = io.BytesIO()
+    Image.new("RGB", SPLASH_SIZE, SPLASH_COLOUR).save(buffer, format="PNG")
+    splash = splash_frame()
+    middle = opaque_rgb(reference_frames(args.bin, frames_dir, times=[SPLASH_MIDDLE], prefix="host-splash")
+                        [SPLASH_MIDDLE])
+    blend = ((splash.astype(numpy.uint16) + middle) // 2).astype(numpy.uint8)
+    status, text = guest(f"systemctl stop animdemo-kiosk.service && echo {base64.b64encode(buffer.getvalue()).decode()}"
+                         f" | base64 -d >{SPLASH_PATH} && chmod 644 {SPLASH_PATH}")
+    status, text = restart_daemon(guest, f"--splash {SPLASH_PATH}", demo=False)
+    if not report.check(status == 0, "daemon restarted with --splash", text[:200]):
+        return
+    try:
+        passes, detail = screen_matching(qmp, frames_dir, "screen-splash", splash, SCREEN_TIMEOUT)
+        report.check(passes, "screendump before any client shows the splash, fitted and centred on black", detail)
+        guest("systemctl restart animdemo-kiosk.service")
+        wait_until(lambda: layer_count(guest("animctl status --json")[1]) == 3, 60,
+                   what="the demo's 3 layers on the splash daemon")
+        passes, detail = screen_matching(qmp, frames_dir, "screen-splash-commit", splash, SCREEN_TIMEOUT)
+        report.check(passes, "screendump at the first commit still shows the whole splash (no black frame)", detail)
+        guest(f"animctl clock set {SPLASH_MIDDLE}")
+        passes, detail = screen_matching(qmp, frames_dir, "screen-splash-middle", blend, SCREEN_TIMEOUT)
+        report.check(passes, f"screendump {SPLASH_MIDDLE} s after the commit is half splash, half scene", detail)
+        guest("animctl clock set 0.25")
+        passes, detail = screen_matching(qmp, frames_dir, "screen-splash-after", opaque_rgb(references[0.25]),
+                                         SCREEN_TIMEOUT)
+        report.check(passes, "screendump 0.25 s after the commit is the scene alone", detail)
+    except CheckFailed as error:
+        report.check(False, "splash", str(error))
     finally:
         restart_daemon(guest, None)
 
