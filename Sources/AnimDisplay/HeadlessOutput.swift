@@ -99,9 +99,9 @@ public final class HeadlessOutput: @unchecked Sendable {
     /// The splash is fading into the scene: the server keeps making frames until it is gone.
     public var isSplashFading: Bool { splash != nil && splashFade.withLock { $0.isFading } }
 
-    /// The output needs frames though the scene may be still: the splash is fading, or the display was lit
-    /// again after a hotplug and shows nothing yet.
-    public var wantsFrames: Bool { isSplashFading || queue.withLock { $0.redrawWanted } }
+    /// The display was lit again after a hotplug and shows nothing of the scene yet: a frame is due at once,
+    /// though the scene may be still.
+    public var needsRedraw: Bool { queue.withLock { $0.redrawWanted } }
 
     /// udev reported a change of the card: the render thread re-probes its connectors after the jobs queued.
     func connectorsChanged() {

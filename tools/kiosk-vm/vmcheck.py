@@ -42,6 +42,8 @@ ROTATION_TIME = 0.5
 MONOTONIC_SAMPLE_INTERVAL = 1.0
 # How long the screen may take to show a new clock time's frame (TCG emulation is slow).
 SCREEN_TIMEOUT = 15
+# Seconds to wait for the kernel's own hotplug uevent before triggering the card's change event.
+HOTPLUG_WAIT = 3
 # A blanked display: QEMU shows a placeholder (a message on a plain background), so nearly all one colour.
 BLANK_FRACTION = 0.95
 EXPECTED_DRIVERS = {"virtio": {"virtio_gpu"}, "bochs": {"bochs-drm", "bochs"}}
@@ -345,6 +347,7 @@ def guest_checks(report, agent, qmp, args, references, frames_dir):
 
     if args.output == "drm":
         power_checks(report, guest, qmp, frames_dir, opaque_rgb(references[TIMES[-1]]))
+        hotplug_checks(report, guest, qmp, frames_dir, opaque_rgb(references[TIMES[-1]]))
 
     # Past the scene's end the demo's completion block runs and it exits 0.
     guest("animctl clock set 5")
@@ -436,6 +439,85 @@ def power_checks(report, guest, qmp, frames_dir, frame):
     dpms, active = connector_power(guest)
     report.check(dpms == "On" and active is not False, "after --power on the connector's DPMS is On and the CRTC "
                  "active", f"DPMS {dpms}, CRTC active {active}")
+
+
+def hotplug_checks(report, guest, qmp, frames_dir, frame):
+    """Unplug and replug of the lit connector, and a daemon started with no display connected. QEMU's virtio-gpu
+    cannot change its connector's state from QMP (QEMU 7.2 has no such command; device_del of the whole GPU
+    removes the card, not a connector), so the guest kernel's own override is used: writing `off` to the
+    connector's sysfs `status` forces it disconnected, `detect` gives it back its real (connected) state. The
+    kernel sends a hotplug uevent for such a change only when the driver polls its connectors, which virtio_gpu
+    does not; when none comes within HOTPLUG_WAIT s, `udevadm trigger --action=change` on the card sends the
+    change event udev would relay from a real HPD interrupt (the report says which happened)."""
+    status, daemon = guest("animserverd --help | grep -q -- '--splash' && echo new")
+    if daemon != "new":
+        report.add("INFO", "hotplug not checked: this animserverd predates hotplug")
+        return
+    _, connector = guest("for c in /sys/class/drm/card0-*; do [ \"$(cat $c/status)\" = connected ] && "
+                         "echo $c && break; done")
+    if not report.check(bool(connector), "a connected connector to unplug", connector):
+        return
+
+    def plug(state, power, what):
+        """Forces the connector's state, then waits for animctl output to list `power`: True when the kernel's
+        own uevent was enough, False when the card's change event had to be triggered, None when neither."""
+        guest(f"echo {state} >{connector}/status")
+        wanted = lambda: f"power {power}" in guest("animctl output")[1]  # noqa: E731
+        try:
+            wait_until(wanted, HOTPLUG_WAIT, what=what)
+            return True
+        except CheckFailed:
+            guest("udevadm trigger --action=change /sys/class/drm/card0")
+        try:
+            wait_until(wanted, SCREEN_TIMEOUT, what=what)
+            return False
+        except CheckFailed:
+            return None
+
+    def source(kernel):
+        return "on the kernel's own uevent" if kernel else "on the card's change event from udevadm trigger " \
+            f"(the kernel sent none within {HOTPLUG_WAIT} s)"
+
+    kernel = plug("off", "off", "the unplugged display to be listed as off")
+    if not report.check(kernel is not None, "unplug: the daemon darkened the display (animctl output: power off)",
+                        "" if kernel is None else source(kernel)):
+        guest(f"echo detect >{connector}/status && udevadm trigger --action=change /sys/class/drm/card0")
+        return
+    blank = blank_screen(qmp, frames_dir, frame, SCREEN_TIMEOUT)
+    report.check(blank is not None, "screendump after unplug is blank, not the frame",
+                 f"{blank[1] * 100:.2f} % of pixels are {tuple(int(c) for c in blank[0])}" if blank else "")
+    dpms, active = connector_power(guest)
+    report.check(active is not True, "after unplug the CRTC is inactive", f"connector DPMS {dpms}, CRTC active "
+                 f"{active}")
+    status, text = guest(f"animctl clock set {TIMES[-1]} >/dev/null && animctl screenshot /tmp/shot.png >/dev/null "
+                         "&& base64 -w0 /tmp/shot.png")
+    if report.check(status == 0, "unplugged: the daemon still draws (animctl screenshot)",
+                    "" if status == 0 else text[:200]):
+        passes, detail = compare(opaque_rgb(Image.open(io.BytesIO(base64.b64decode(text)))), frame)
+        report.check(passes, "unplugged: the daemon's own frame is still the scene", detail)
+
+    # Started with no display: the daemon waits (does not exit) and lights the connector once it appears.
+    guest("systemctl restart animserverd.service && systemctl restart animdemo-kiosk.service")
+    try:
+        wait_until(lambda: layer_count(guest("animctl status --json")[1]) == 3, 60,
+                   what="the demo's 3 layers on the daemon started without a display")
+        _, state = guest("systemctl is-active animserverd.service")
+        _, listed = guest("animctl output")
+        report.check(state == "active" and "power off" in listed, "started with no display connected: the daemon "
+                     "runs, dark, with the demo's scene", f"{state}; {listed.splitlines()[0] if listed else ''}")
+        guest(f"animctl clock set {TIMES[-1]}")
+    except CheckFailed as error:
+        report.check(False, "started with no display connected", str(error))
+
+    kernel = plug("detect", "on", "the replugged display to be listed as on")
+    if not report.check(kernel is not None, "replug: the daemon lit the connector (animctl output: power on)",
+                        "" if kernel is None else source(kernel)):
+        return
+    passes, detail = screen_matching(qmp, frames_dir, "screen-replug", frame, SCREEN_TIMEOUT)
+    report.check(passes, "screendump after replug shows the scene's frame", detail)
+    _, journal = guest("journalctl -u animserverd.service -b --no-pager -o cat "
+                       "| grep -E 'connectors changed|unplugged|plugged|waiting for one' | tail -n 6")
+    report.add("INFO", "daemon log of the hotplug", journal.replace("\n", " | "))
 
 
 def rotation_checks(report, guest, qmp, args, frames_dir):

@@ -46,12 +46,26 @@ public final class DRMOutput: Sendable {
     /// the render thread and lights the display with the first (black) frame.
     public init(options: DRMOutputOptions, logger: Logger) throws(OutputStartError) {
         let device: LibDRMDevice
-        let plan: DRMOutputPlan
+        var plan: DRMOutputPlan
+        var waiting = false
         do throws(DRMError) {
             device = try LibDRMDevice.discover(explicit: options.devicePath, environment: options.environment)
-            plan = try DRMModeset.plan(
-                try device.resources(), device: device.path, connectorName: options.connector, mode: options.mode,
-                rotation: options.rotation)
+            let resources = try device.resources()
+            do throws(DRMError) {
+                plan = try DRMModeset.plan(
+                    resources, device: device.path, connectorName: options.connector, mode: options.mode,
+                    rotation: options.rotation)
+            } catch {
+                // No display connected yet: the output starts dark and lights the first one plugged in.
+                guard case .noConnector = error else { throw error }
+                plan = try DRMModeset.waitingPlan(
+                    resources, device: device.path, connectorName: options.connector, mode: options.mode,
+                    rotation: options.rotation)
+                waiting = true
+                logger.notice(
+                    "no display connected: waiting for one",
+                    metadata: ["device": "\(device.path)", "connector": "\(options.connector ?? "any")"])
+            }
         } catch {
             throw .drm(error)
         }
@@ -69,7 +83,7 @@ public final class DRMOutput: Sendable {
         let terminal = VirtualTerminal.enterGraphics(logger: logger)
         let scanout = DRMScanout(
             device: device, plan: plan, pacer: pacer, terminal: terminal, connector: options.connector,
-            mode: options.mode, logger: logger)
+            mode: options.mode, waiting: waiting, logger: logger)
         let factory = RendererFactory(
             gles: { (size, limit) throws(RenderError) in
                 try scanout.makeGLESRenderer(size: size, maxTextureSize: limit)

@@ -39,16 +39,18 @@ final class DRMScanout: Scanout, @unchecked Sendable {
 
     init(
         device: any DRMDevice, plan: DRMOutputPlan, pacer: DRMFramePacer, terminal: VirtualTerminal?,
-        connector: String? = nil, mode: ModeRequest? = nil, logger: Logger
+        connector: String? = nil, mode: ModeRequest? = nil, waiting: Bool = false, logger: Logger
     ) {
         self.device = device
-        watch = ConnectorWatch(wanted: connector, lit: plan.connector.name)
+        // Waiting: no display yet, the first connector to appear is lit.
+        watch = ConnectorWatch(wanted: connector, lit: waiting ? nil : plan.connector.name)
+        unplugged = waiting
         modeRequest = mode
         self.plan = plan
         self.pacer = pacer
         self.terminal = terminal
         self.logger = logger
-        described = Mutex(Self.describe(plan, device: device.path, modeset: nil, powered: true))
+        described = Mutex(Self.describe(plan, device: device.path, modeset: nil, powered: !waiting))
     }
 
     var outputDescription: OutputDescription { described.withLock { $0 } }
@@ -91,6 +93,11 @@ final class DRMScanout: Scanout, @unchecked Sendable {
 
     func start(renderer: any Renderer) throws(DRMError) {
         usesGLES = renderer is GLESRenderer && eglDevice != nil
+        if unplugged {
+            // Lit by the first hotplug that brings a connector; one may have come since the output was planned.
+            _ = try connectorsChanged()
+            return
+        }
         try light()
     }
 
@@ -220,7 +227,7 @@ final class DRMScanout: Scanout, @unchecked Sendable {
     }
 
     func connectorsChanged() throws(DRMError) -> PixelSize? {
-        guard let modeset, !stopped else { return nil }
+        guard !stopped else { return nil }
         let resources = try device.resources()
         let connectors = resources.connectors.map { (name: $0.name, connected: $0.connected && !$0.modes.isEmpty) }
         var decision = watch.probed(connectors)
@@ -228,7 +235,7 @@ final class DRMScanout: Scanout, @unchecked Sendable {
             // The CRTC goes inactive (the connector is gone, so a refusal is only logged); frames keep being
             // evaluated and drawn, not shown.
             do throws(DRMError) {
-                try setPower(false, atomic: modeset.atomic)
+                if let modeset { try setPower(false, atomic: modeset.atomic) }
             } catch {
                 logger.warning("unplugged display not turned off", metadata: ["error": "\(error)"])
             }
@@ -254,6 +261,7 @@ final class DRMScanout: Scanout, @unchecked Sendable {
     /// Lights `next`; on refusal lights the plan in force again and rethrows.
     private func relight(_ next: DRMOutputPlan) throws(DRMError) {
         let previous = plan
+        let wasLit = modeset != nil && !unplugged
         let previousBlob = modeset?.modeBlob
         // Every successful light made a blob of its own: the one before goes either way.
         defer {
@@ -264,6 +272,8 @@ final class DRMScanout: Scanout, @unchecked Sendable {
             try light()
         } catch {
             plan = previous
+            // A display unplugged or never lit (waiting for one) has nothing to go back to.
+            guard wasLit else { throw error }
             do throws(DRMError) {
                 try light()
             } catch let again {

@@ -151,14 +151,14 @@ struct ScanoutHookTests {
         output.waitUntilIdle()
         output.connectorsChanged()
         output.waitUntilIdle()
-        #expect(!output.wantsFrames)
+        #expect(!output.needsRedraw)
         scanout.relitSize.withLock { $0 = PixelSize(width: 8, height: 4) }
         output.connectorsChanged()
         output.waitUntilIdle()
-        #expect(output.wantsFrames)
+        #expect(output.needsRedraw)
         output.submit(Self.frame(2, Self.scene(red: 1)))
         output.waitUntilIdle()
-        #expect(!output.wantsFrames)
+        #expect(!output.needsRedraw)
         #expect(
             scanout.log == [
                 "start software", "present full", "reprobe unchanged", "reprobe 8x4", "want frame", "present full",

@@ -43,6 +43,40 @@ struct HotplugTests {
         #expect(!UdevMonitor.concerns([], card: "/dev/dri/card0"))
     }
 
+    @Test("With no display at start the output waits in a placeholder mode and lights the first that appears")
+    func startWithoutDisplay() throws {
+        let device = DRMScanoutTests.device()
+        device.fakeResources.connectors[1].connected = false
+        let resources = device.fakeResources
+        #expect(throws: DRMError.self) {
+            try DRMModeset.plan(resources, device: device.path, mode: nil, rotation: .none)
+        }
+        let plan = try DRMModeset.waitingPlan(
+            resources, device: device.path, mode: ModeRequest(width: 6, height: 3), rotation: .none)
+        #expect(plan.connector.name == "HDMI-A-1" && plan.sceneSize == PixelSize(width: 6, height: 3))
+        let named = try DRMModeset.waitingPlan(
+            resources, device: device.path, connectorName: "Virtual-1", mode: nil, rotation: .clockwise90)
+        #expect(named.connector.name == "Virtual-1" && named.sceneSize == PixelSize(width: 720, height: 1280))
+
+        let pacer = DRMFramePacer(
+            device: device, configuration: FrameSchedulerConfiguration(refreshInterval: 1.0 / 60),
+            logger: Logger(label: "test"))
+        let scanout = DRMScanout(
+            device: device, plan: named, pacer: pacer, terminal: nil, connector: "Virtual-1", waiting: true,
+            logger: Logger(label: "test"))
+        let renderer = ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2)))
+        try scanout.start(renderer: renderer)
+        #expect(device.commits.isEmpty && device.dumbBuffers.isEmpty)
+        #expect(!scanout.outputDescription.powered)
+        #expect(try scanout.connectorsChanged() == nil)
+
+        device.fakeResources.connectors[1].connected = true
+        // The connector's own mode (4x2), turned: the scene is 2x4.
+        #expect(try scanout.connectorsChanged() == PixelSize(width: 2, height: 4))
+        #expect(device.commits.map(\.testOnly).last == false)
+        #expect(scanout.outputDescription.powered && scanout.outputDescription.mode?.width == 4)
+    }
+
     @Test("Unplug turns the CRTC off and stops flips; replug lights the connector again with a modeset")
     func unplugAndReplug() throws {
         let device = DRMScanoutTests.device()
