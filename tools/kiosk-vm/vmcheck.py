@@ -263,8 +263,8 @@ def screen_matching(qmp, frames_dir, name, expected, timeout):
 
 def qemu_command(work, accel, gpu):
     device = {
-        "virtio": f"virtio-gpu-pci,xres={SIZE[0]},yres={SIZE[1]}",
-        "bochs": f"bochs-display,xres={SIZE[0]},yres={SIZE[1]}",
+        "virtio": f"virtio-gpu-pci,id=gpu,xres={SIZE[0]},yres={SIZE[1]}",
+        "bochs": f"bochs-display,id=gpu,xres={SIZE[0]},yres={SIZE[1]}",
     }[gpu]
     return [
         "qemu-system-x86_64",
@@ -386,6 +386,21 @@ def guest_checks(report, agent, qmp, args, references, frames_dir):
     rotation_checks(report, guest, qmp, args, frames_dir)
     monotonic_checks(report, guest, qmp, args, frames_dir)
     splash_checks(report, guest, qmp, args, frames_dir, references)
+    qmp_hotplug_probe(report, qmp)
+
+
+def qmp_hotplug_probe(report, qmp):
+    """What QEMU answers when asked from the host to take the display away (last: an accepted device_del would
+    remove the card): reported, not required — the hotplug checks drive the connector from inside the guest."""
+    version = qmp.execute("query-version")["qemu"]
+    report.add("INFO", "QEMU", f"{version['major']}.{version['minor']}.{version['micro']}")
+    for command, arguments in (("set_link", {"name": "gpu", "up": False}), ("device_del", {"id": "gpu"})):
+        try:
+            qmp.execute(command, **arguments)
+            answer = "accepted"
+        except CheckFailed as error:
+            answer = str(error)
+        report.add("INFO", f"QMP {command} of the GPU", answer)
 
 
 def connector_power(guest):
