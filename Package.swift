@@ -41,6 +41,7 @@ let package = Package(
         .systemLibrary(name: "CEGL", path: "Sources/CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev"])]),
         .systemLibrary(name: "CGLES3", path: "Sources/CGLES3", pkgConfig: "glesv2", providers: [.apt(["libgles-dev"])]),
         .systemLibrary(name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(name: "CUdev", path: "Sources/CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CGBM", path: "Sources/CGBM", pkgConfig: "gbm", providers: [.apt(["libgbm-dev"])]),
         // What Swift cannot import from libdrm and the kernel: fourcc codes, the VT mode ioctl, flip events.
         .target(name: "CDRMShim", dependencies: ["CDRM"]),
@@ -64,7 +65,8 @@ let package = Package(
         .target(
             name: "AnimDisplay",
             dependencies: [
-                "AnimRender", "AnimCore", "AnimTransport", "CDRM", "CGBM", "CDRMShim", "CEGL", "CGLES3", logging,
+                "AnimRender", "AnimCore", "AnimImage", "AnimTransport", "CDRM", "CGBM", "CDRMShim", "CEGL", "CGLES3",
+                "CUdev", logging,
             ]),
 
         // The daemon's core: sessions, per-client contexts, commits, the clock, the frame loop, events, inspection.
@@ -107,7 +109,8 @@ let package = Package(
 
         .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore"]),
         .testTarget(name: "AnimImageTests", dependencies: ["AnimImage", "AnimCore"]),
-        .testTarget(name: "AnimDisplayTests", dependencies: ["AnimDisplay", "AnimRender", "AnimCore", "CDRMShim"]),
+        .testTarget(
+            name: "AnimDisplayTests", dependencies: ["AnimDisplay", "AnimRender", "AnimCore", "AnimImage", "CDRMShim"]),
         .testTarget(
             name: "AnimRenderTests", dependencies: ["AnimRender", "AnimImage", "AnimCore"], exclude: ["Goldens"],
             resources: [.copy("Goldens")]),

@@ -2,6 +2,7 @@ import AnimCore
 import AnimRender
 import Foundation
 import Logging
+import Synchronization
 
 /// An output without a display: frames are drawn into the renderer's buffer on a render thread of their own,
 /// where screenshots read them. The DRM output (`DRMOutput`) is this with a scan-out: each frame drawn is then
@@ -19,18 +20,25 @@ public final class HeadlessOutput: @unchecked Sendable {
     private let setup: SetupResult
     /// The display each frame is also shown on (the DRM output's buffers); nil without one.
     private let scanout: (any Scanout)?
+    /// Shown until the first client commit, then faded out (`--splash`); nil without one.
+    public let splash: SplashImage?
+    private let splashFade = Mutex(SplashFade())
 
     /// Starts the render thread, chooses and creates the renderer there and returns once it is ready. Logs
     /// the choice and its reason at notice level.
+    /// With a `splash`, the first frame (drawn before this returns) is the splash alone.
     public convenience init(
-        configuration: OutputConfiguration, factory: RendererFactory = .standard, logger: Logger
+        configuration: OutputConfiguration, factory: RendererFactory = .standard, splash: SplashImage? = nil,
+        logger: Logger
     ) throws(OutputStartError) {
-        try self.init(configuration: configuration, factory: factory, scanout: nil, logger: logger)
+        try self.init(configuration: configuration, factory: factory, scanout: nil, splash: splash, logger: logger)
     }
 
     /// The same with frames shown on `scanout` too (the DRM output).
     init(
-        configuration: OutputConfiguration, factory: RendererFactory, scanout: (any Scanout)?, logger: Logger
+        configuration: OutputConfiguration, factory: RendererFactory, scanout: (any Scanout)?,
+        splash: SplashImage? = nil,
+        logger: Logger
     ) throws(OutputStartError) {
         let size = configuration.size
         guard (1...OutputConfiguration.maximumSide).contains(size.width),
@@ -53,6 +61,7 @@ public final class HeadlessOutput: @unchecked Sendable {
         self.queue = queue
         self.setup = setup
         self.scanout = scanout
+        self.splash = splash
         decision = ready.decision
         rendererInfo = ready.info
         logger.notice(
@@ -62,13 +71,18 @@ public final class HeadlessOutput: @unchecked Sendable {
                 "reason": "\(ready.decision.reason)", "size": "\(size)",
                 "maxTextureSize": "\(ready.info.maxTextureSize == Int.max ? "none" : "\(ready.info.maxTextureSize)")",
             ])
+        if let splash {
+            // Shown from the moment the display lights, before any client connects.
+            submit(DisplayFrame(frame: 0, time: 0, scenes: []))
+            logger.notice("splash shown", metadata: ["path": "\(splash.path)", "size": "\(splash.size)"])
+        }
     }
 
     deinit { stop() }
 
     /// Hands a frame to the render thread; returns at once. An earlier frame not yet started is dropped.
     public func submit(_ frame: DisplayFrame) {
-        queue.submit(frame)
+        queue.submit(withSplash(frame))
     }
 
     /// Screenshots of the next frame submitted (taken after it is drawn).
@@ -79,7 +93,32 @@ public final class HeadlessOutput: @unchecked Sendable {
     /// Draws `frame` (a snapshot of the current time) for a screenshot, after whatever is queued before it.
     /// A whole-output screenshot draws it into the output (it is what the next frame would show anyway).
     public func screenshot(of frame: DisplayFrame, _ job: ScreenshotJob) {
-        queue.enqueue(.capture(frame, job))
+        queue.enqueue(.capture(withSplash(frame), job))
+    }
+
+    /// The splash is fading into the scene: the server keeps making frames until it is gone.
+    public var isSplashFading: Bool { splash != nil && splashFade.withLock { $0.isFading } }
+
+    /// The display was lit again after a hotplug and shows nothing of the scene yet: a frame is due at once,
+    /// though the scene may be still.
+    public var needsRedraw: Bool { queue.withLock { $0.redrawWanted } }
+
+    /// udev reported a change of the card: the render thread re-probes its connectors after the jobs queued.
+    func connectorsChanged() {
+        queue.enqueue(.reprobe)
+    }
+
+    /// `frame` with the splash drawn over it while the splash shows.
+    private func withSplash(_ frame: DisplayFrame) -> DisplayFrame {
+        guard let splash else { return frame }
+        let hasContent = frame.scenes.contains { !$0.roots.isEmpty }
+        guard let opacity = splashFade.withLock({ $0.opacity(at: frame.time, hasContent: hasContent) }) else {
+            return frame
+        }
+        // The size is the render thread's after a mode change: the scene picks it up from the statistics.
+        let size = queue.withLock { $0.statistics?.size } ?? configuration.size
+        return DisplayFrame(
+            frame: frame.frame, time: frame.time, scenes: frame.scenes + [splash.scene(size: size, opacity: opacity)])
     }
 
     public var statistics: OutputStatistics {

@@ -10,6 +10,8 @@ final class RenderQueue: @unchecked Sendable {
         case capture(DisplayFrame, ScreenshotJob)
         /// A change of the display (`animctl output`), answered on the render thread.
         case control(OutputChange, @Sendable (Result<OutputDescription, OutputControlError>) -> Void)
+        /// udev reported a change of the card: re-probe the connectors (hotplug).
+        case reprobe
     }
 
     struct State {
@@ -18,6 +20,8 @@ final class RenderQueue: @unchecked Sendable {
         var busy = false
         var stopping = false
         var statistics: OutputStatistics?
+        /// The display was lit again (after a hotplug) and shows nothing of the scene until a frame is drawn.
+        var redrawWanted = false
     }
 
     private let condition = NSCondition()
@@ -43,6 +47,7 @@ final class RenderQueue: @unchecked Sendable {
             shots += s.nextFrameShots
             s.nextFrameShots = []
             s.statistics?.framesSkipped += skipped
+            s.redrawWanted = false
             if s.stopping { return shots }
             s.jobs.append(.frame(frame, shots))
             condition.signal()
@@ -62,7 +67,7 @@ final class RenderQueue: @unchecked Sendable {
         switch job {
         case .capture(_, let shot): shot.completion(.failure(.outputStopped))
         case .control(_, let completion): completion(.failure(.outputStopped))
-        case .frame: break
+        case .frame, .reprobe: break
         }
     }
 
@@ -102,6 +107,7 @@ final class RenderQueue: @unchecked Sendable {
                     case .frame(_, let carried): shots += carried
                     case .capture(_, let shot): shots.append(shot)
                     case .control(_, let completion): controls.append(completion)
+                    case .reprobe: break
                     }
                 }
                 s.jobs = []

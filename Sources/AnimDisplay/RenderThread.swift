@@ -111,6 +111,8 @@ final class RenderThread {
                 take(shot, of: frame, outputDrawn: drawn)
             case .control(let change, let completion):
                 completion(control(change))
+            case .reprobe:
+                reprobe()
             }
             queue.finished()
         }
@@ -126,7 +128,13 @@ final class RenderThread {
             logger.error("output change refused", metadata: ["change": "\(change)", "error": "\(error)"])
             return .failure(.drm(error))
         }
-        // The display was relit with a blank picture: the next frame redraws and shows everything.
+        relit(size: size)
+        logger.notice("output changed", metadata: ["change": "\(change)", "size": "\(size)"])
+        return .success(scanout.outputDescription)
+    }
+
+    /// The display was relit with a blank picture: the next frame redraws and shows everything.
+    private func relit(size: PixelSize) {
         tracker = DamageTracker()
         undisplayed = .full
         if size != configuration.size {
@@ -134,8 +142,23 @@ final class RenderThread {
             compiler = DrawListCompiler(outputSize: size, clearColor: configuration.clearColor)
             queue.withLock { $0.statistics?.size = size }
         }
-        logger.notice("output changed", metadata: ["change": "\(change)", "size": "\(size)"])
-        return .success(scanout.outputDescription)
+    }
+
+    /// A connector came or went: the scan-out darkens or lights the display, and a display lit again asks the
+    /// server for a frame (a still scene would otherwise leave it blank).
+    private func reprobe() {
+        guard let scanout else { return }
+        let size: PixelSize?
+        do throws(DRMError) {
+            size = try scanout.connectorsChanged()
+        } catch {
+            logger.error("connectors not re-probed", metadata: ["error": "\(error)"])
+            return
+        }
+        guard let size else { return }
+        relit(size: size)
+        queue.withLock { $0.redrawWanted = true }
+        scanout.wantFrame()
     }
 
     /// Compiles `frame` and redraws what changed since the last list drawn into the output.

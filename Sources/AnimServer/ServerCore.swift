@@ -292,8 +292,9 @@ public final class ServerCore {
     /// or paused clock the glue waits for a control message instead of a timer
     /// (`ServerClock.monotonicTime(forMediaTime:)` is nil then).
     public func nextFrameTime(after now: Double) -> Double? {
-        if needsFrame { return now }
+        if needsFrame || output?.needsRedraw == true { return now }
         let interval = configuration.frameInterval
+        if output?.isSplashFading == true { return max(now, (lastFrameTime ?? now) + interval) }
         var earliest: Double?
         for session in sessions.values where session.isReady {
             switch session.context.wakeup(at: now, frameInterval: interval, clockPaused: clock.isPaused) {

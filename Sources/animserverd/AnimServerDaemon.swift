@@ -66,6 +66,13 @@ struct AnimServerDaemon: ParsableCommand {
         help: "A texture limit below the GPU's, for the GLES renderer's CPU tiles (also $ANIMSERVER_MAX_TEXTURE_SIZE).")
     var maxTextureSize: Int?
 
+    @Option(
+        help: """
+            A PNG shown (fitted, centred, on black) from the moment the output lights until the first client \
+            commit, then cross-faded to the scene over 0.25 s (overrides the config file's splash).
+            """)
+    var splash: String?
+
     @Option(help: "A JSON file of quotas (see README). Default: \(DaemonDefaults.configPath) when it exists.")
     var config: String?
 
@@ -116,6 +123,9 @@ struct AnimServerDaemon: ParsableCommand {
         var configuration = try DaemonDefaults.loadConfiguration(explicitPath: config)
         if let refresh { configuration.frameRate = refresh }
         let textureLimit = try maxTextureSize ?? DaemonDefaults.maxTextureSize(environment: environment)
+        let splashImage = try (splash ?? configuration.splash).map { path throws(SplashError) in
+            try SplashImage(path: path)
+        }
         // The output comes up first: a forced renderer or a display that cannot start leaves no socket behind.
         let output: HeadlessOutput
         var pacer: DRMFramePacer?
@@ -125,13 +135,13 @@ struct AnimServerDaemon: ParsableCommand {
                 configuration: OutputConfiguration(
                     size: PixelSize(parsing: size) ?? PixelSize(width: 1280, height: 720),
                     refresh: configuration.frameRate, renderer: renderer, maxTextureSize: textureLimit),
-                logger: logger)
+                splash: splashImage, logger: logger)
         case .drm:
             let display = try DRMOutput(
                 options: DRMOutputOptions(
                     devicePath: drmDevice, connector: connector, mode: try mode.map { try ModeRequest(parsing: $0) },
                     rotation: try OutputRotation(parsing: rotation), renderer: renderer, maxTextureSize: textureLimit,
-                    environment: environment),
+                    environment: environment, splash: splashImage),
                 logger: logger)
             // Animations step once per vblank of the mode lit.
             configuration.frameRate = display.plan.mode.mode.refresh

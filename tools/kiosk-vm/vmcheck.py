@@ -42,6 +42,10 @@ ROTATION_TIME = 0.5
 MONOTONIC_SAMPLE_INTERVAL = 1.0
 # How long the screen may take to show a new clock time's frame (TCG emulation is slow).
 SCREEN_TIMEOUT = 15
+# Seconds to wait for the kernel's own hotplug uevent before triggering the card's change event.
+HOTPLUG_WAIT = 3
+# A blanked display: QEMU shows a placeholder (a message on a plain background), so nearly all one colour.
+BLANK_FRACTION = 0.95
 EXPECTED_DRIVERS = {"virtio": {"virtio_gpu"}, "bochs": {"bochs-drm", "bochs"}}
 
 
@@ -259,8 +263,8 @@ def screen_matching(qmp, frames_dir, name, expected, timeout):
 
 def qemu_command(work, accel, gpu):
     device = {
-        "virtio": f"virtio-gpu-pci,xres={SIZE[0]},yres={SIZE[1]}",
-        "bochs": f"bochs-display,xres={SIZE[0]},yres={SIZE[1]}",
+        "virtio": f"virtio-gpu-pci,id=gpu,xres={SIZE[0]},yres={SIZE[1]}",
+        "bochs": f"bochs-display,id=gpu,xres={SIZE[0]},yres={SIZE[1]}",
     }[gpu]
     return [
         "qemu-system-x86_64",
@@ -341,6 +345,10 @@ def guest_checks(report, agent, qmp, args, references, frames_dir):
             report.add("INFO", f"screendump at {t} s saved, not compared (headless output: the daemon does not "
                        "drive the screen)")
 
+    if args.output == "drm":
+        power_checks(report, guest, qmp, frames_dir, opaque_rgb(references[TIMES[-1]]))
+        hotplug_checks(report, guest, qmp, frames_dir, opaque_rgb(references[TIMES[-1]]))
+
     # Past the scene's end the demo's completion block runs and it exits 0.
     guest("animctl clock set 5")
     try:
@@ -377,6 +385,154 @@ def guest_checks(report, agent, qmp, args, references, frames_dir):
 
     rotation_checks(report, guest, qmp, args, frames_dir)
     monotonic_checks(report, guest, qmp, args, frames_dir)
+    splash_checks(report, guest, qmp, args, frames_dir, references)
+    qmp_hotplug_probe(report, qmp)
+
+
+def qmp_hotplug_probe(report, qmp):
+    """What QEMU answers when asked from the host to take the display away (last: an accepted device_del would
+    remove the card): reported, not required — the hotplug checks drive the connector from inside the guest."""
+    version = qmp.execute("query-version")["qemu"]
+    report.add("INFO", "QEMU", f"{version['major']}.{version['minor']}.{version['micro']}")
+    for command, arguments in (("set_link", {"name": "gpu", "up": False}), ("device_del", {"id": "gpu"})):
+        try:
+            qmp.execute(command, **arguments)
+            answer = "accepted"
+        except CheckFailed as error:
+            answer = str(error)
+        report.add("INFO", f"QMP {command} of the GPU", answer)
+
+
+def connector_power(guest):
+    """(the card0 connector's DPMS from sysfs, whether its CRTC is active per the DRM debugfs state or None)."""
+    _, dpms = guest("for c in /sys/class/drm/card0-*; do [ \"$(cat $c/status)\" = connected ] && cat $c/dpms; done")
+    _, state = guest("mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug; "
+                     "grep -E '^\\s*active=' /sys/kernel/debug/dri/0/state | head -n 1")
+    active = state.split("=", 1)[1].strip() if "=" in state else None
+    return dpms.strip(), None if active is None else active == "1"
+
+
+def blank_screen(qmp, frames_dir, frame, timeout):
+    """The screen once it no longer shows `frame` and is (nearly) one colour — QEMU's placeholder for a display
+    the guest turned off — or None after `timeout` s."""
+    deadline = time.monotonic() + timeout
+    while True:
+        screen = opaque_rgb(screendump(qmp, os.path.join(frames_dir, "screen-power-off.ppm")))
+        colours, counts = numpy.unique(screen.reshape(-1, 3), axis=0, return_counts=True)
+        uniform = counts.max() / counts.sum()
+        if (screen.shape != frame.shape or not compare(screen, frame)[0]) and uniform >= BLANK_FRACTION:
+            Image.fromarray(screen).save(os.path.join(frames_dir, "screen-power-off.png"))
+            return colours[counts.argmax()], uniform
+        if time.monotonic() > deadline:
+            Image.fromarray(screen).save(os.path.join(frames_dir, "screen-power-off.png"))
+            return None
+        time.sleep(0.25)
+
+
+def power_checks(report, guest, qmp, frames_dir, frame):
+    """`animctl output --power off` blanks the screen (CRTC inactive, connector DPMS off); `--power on` lights
+    it again with the same frame."""
+    dpms, active = connector_power(guest)
+    report.add("INFO", "before --power off", f"connector DPMS {dpms}, CRTC active {active}")
+    status, text = guest("animctl output --power off")
+    if not report.check(status == 0 and "power off" in text, "animctl output --power off",
+                        text.splitlines()[0] if text else ""):
+        return
+    blank = blank_screen(qmp, frames_dir, frame, SCREEN_TIMEOUT)
+    report.check(blank is not None, "screendump after --power off is blank, not the frame",
+                 f"{blank[1] * 100:.2f} % of pixels are {tuple(int(c) for c in blank[0])}" if blank else
+                 f"still the frame or not uniform after {SCREEN_TIMEOUT} s")
+    dpms, active = connector_power(guest)
+    report.check(dpms == "Off" and active is not True, "after --power off the connector's DPMS is Off and the CRTC "
+                 "inactive", f"DPMS {dpms}, CRTC active {active}")
+    status, text = guest("animctl output --power on")
+    if not report.check(status == 0 and "power on" in text, "animctl output --power on",
+                        text.splitlines()[0] if text else ""):
+        return
+    passes, detail = screen_matching(qmp, frames_dir, "screen-power-on", frame, SCREEN_TIMEOUT)
+    report.check(passes, "screendump after --power on shows the frame again", detail)
+    dpms, active = connector_power(guest)
+    report.check(dpms == "On" and active is not False, "after --power on the connector's DPMS is On and the CRTC "
+                 "active", f"DPMS {dpms}, CRTC active {active}")
+
+
+def hotplug_checks(report, guest, qmp, frames_dir, frame):
+    """Unplug and replug of the lit connector, and a daemon started with no display connected. QEMU's virtio-gpu
+    cannot change its connector's state from QMP (QEMU 7.2 has no such command; device_del of the whole GPU
+    removes the card, not a connector), so the guest kernel's own override is used: writing `off` to the
+    connector's sysfs `status` forces it disconnected, `detect` gives it back its real (connected) state. The
+    kernel sends a hotplug uevent for such a change only when the driver polls its connectors, which virtio_gpu
+    does not; when none comes within HOTPLUG_WAIT s, `udevadm trigger --action=change` on the card sends the
+    change event udev would relay from a real HPD interrupt (the report says which happened)."""
+    status, daemon = guest("animserverd --help | grep -q -- '--splash' && echo new")
+    if daemon != "new":
+        report.add("INFO", "hotplug not checked: this animserverd predates hotplug")
+        return
+    _, connector = guest("for c in /sys/class/drm/card0-*; do [ \"$(cat $c/status)\" = connected ] && "
+                         "echo $c && break; done")
+    if not report.check(bool(connector), "a connected connector to unplug", connector):
+        return
+
+    def plug(state, power, what):
+        """Forces the connector's state, then waits for animctl output to list `power`: True when the kernel's
+        own uevent was enough, False when the card's change event had to be triggered, None when neither."""
+        guest(f"echo {state} >{connector}/status")
+        wanted = lambda: f"power {power}" in guest("animctl output")[1]  # noqa: E731
+        try:
+            wait_until(wanted, HOTPLUG_WAIT, what=what)
+            return True
+        except CheckFailed:
+            guest("udevadm trigger --action=change /sys/class/drm/card0")
+        try:
+            wait_until(wanted, SCREEN_TIMEOUT, what=what)
+            return False
+        except CheckFailed:
+            return None
+
+    def source(kernel):
+        return "on the kernel's own uevent" if kernel else "on the card's change event from udevadm trigger " \
+            f"(the kernel sent none within {HOTPLUG_WAIT} s)"
+
+    kernel = plug("off", "off", "the unplugged display to be listed as off")
+    if not report.check(kernel is not None, "unplug: the daemon darkened the display (animctl output: power off)",
+                        "" if kernel is None else source(kernel)):
+        guest(f"echo detect >{connector}/status && udevadm trigger --action=change /sys/class/drm/card0")
+        return
+    blank = blank_screen(qmp, frames_dir, frame, SCREEN_TIMEOUT)
+    report.check(blank is not None, "screendump after unplug is blank, not the frame",
+                 f"{blank[1] * 100:.2f} % of pixels are {tuple(int(c) for c in blank[0])}" if blank else "")
+    dpms, active = connector_power(guest)
+    report.check(active is not True, "after unplug the CRTC is inactive", f"connector DPMS {dpms}, CRTC active "
+                 f"{active}")
+    status, text = guest(f"animctl clock set {TIMES[-1]} >/dev/null && animctl screenshot /tmp/shot.png >/dev/null "
+                         "&& base64 -w0 /tmp/shot.png")
+    if report.check(status == 0, "unplugged: the daemon still draws (animctl screenshot)",
+                    "" if status == 0 else text[:200]):
+        passes, detail = compare(opaque_rgb(Image.open(io.BytesIO(base64.b64decode(text)))), frame)
+        report.check(passes, "unplugged: the daemon's own frame is still the scene", detail)
+
+    # Started with no display: the daemon waits (does not exit) and lights the connector once it appears.
+    guest("systemctl restart animserverd.service && systemctl restart animdemo-kiosk.service")
+    try:
+        wait_until(lambda: layer_count(guest("animctl status --json")[1]) == 3, 60,
+                   what="the demo's 3 layers on the daemon started without a display")
+        _, state = guest("systemctl is-active animserverd.service")
+        _, listed = guest("animctl output")
+        report.check(state == "active" and "power off" in listed, "started with no display connected: the daemon "
+                     "runs, dark, with the demo's scene", f"{state}; {listed.splitlines()[0] if listed else ''}")
+        guest(f"animctl clock set {TIMES[-1]}")
+    except CheckFailed as error:
+        report.check(False, "started with no display connected", str(error))
+
+    kernel = plug("detect", "on", "the replugged display to be listed as on")
+    if not report.check(kernel is not None, "replug: the daemon lit the connector (animctl output: power on)",
+                        "" if kernel is None else source(kernel)):
+        return
+    passes, detail = screen_matching(qmp, frames_dir, "screen-replug", frame, SCREEN_TIMEOUT)
+    report.check(passes, "screendump after replug shows the scene's frame", detail)
+    _, journal = guest("journalctl -u animserverd.service -b --no-pager -o cat "
+                       "| grep -E 'connectors changed|unplugged|plugged|waiting for one' | tail -n 6")
+    report.add("INFO", "daemon log of the hotplug", journal.replace("\n", " | "))
 
 
 def rotation_checks(report, guest, qmp, args, frames_dir):
@@ -416,10 +572,10 @@ def rotation_checks(report, guest, qmp, args, frames_dir):
 RUNTIME_DROPIN = "/run/systemd/system/animserverd.service.d/vmcheck.conf"
 
 
-def restart_daemon(guest, extra_flags, before_demo="true"):
+def restart_daemon(guest, extra_flags, before_demo="true", demo=True):
     """Restarts animserverd with `extra_flags` after the image's own (a runtime drop-in, gone at the next boot),
-    runs `before_demo` in the guest, then starts the demo again; None removes the drop-in and restarts the daemon
-    alone. (status, output)."""
+    runs `before_demo` in the guest, then starts the demo again (unless not `demo`); None removes the drop-in and
+    restarts the daemon alone. (status, output)."""
     if extra_flags is None:
         return guest(f"rm -f {RUNTIME_DROPIN} && systemctl daemon-reload && systemctl restart animserverd.service")
     _, cmdline = guest("tr '\\0' ' ' </proc/$(systemctl show -p MainPID --value animserverd.service)/cmdline")
@@ -428,7 +584,8 @@ def restart_daemon(guest, extra_flags, before_demo="true"):
         base = base.replace("--clock manual", "").strip()
     return guest(f"mkdir -p {os.path.dirname(RUNTIME_DROPIN)} && printf '[Service]\\nExecStart=\\nExecStart=%s\\n' "
                  f"'{base} {extra_flags}' >{RUNTIME_DROPIN} && systemctl daemon-reload && "
-                 f"systemctl restart animserverd.service && {before_demo} && systemctl restart animdemo-kiosk.service")
+                 f"systemctl restart animserverd.service && {before_demo}" +
+                 (" && systemctl restart animdemo-kiosk.service" if demo else ""))
 
 
 def frames_presented(guest):
@@ -464,6 +621,63 @@ def monotonic_checks(report, guest, qmp, args, frames_dir):
         report.add("INFO", "pacing on the monotonic clock", pacing)
     except CheckFailed as error:
         report.check(False, "monotonic clock", str(error))
+    finally:
+        restart_daemon(guest, None)
+
+
+SPLASH_PATH = "/run/animserver-splash.png"
+# One colour, 2:1: fitted into 640x480 it is scaled exactly 2x to 640x320, rows 80…399, black above and below,
+# with edges on whole pixels (so any filter gives the same picture).
+SPLASH_SIZE = (320, 160)
+SPLASH_COLOUR = (230, 120, 20)
+SPLASH_MIDDLE = 0.125
+
+
+def splash_frame():
+    """What the screen shows of the splash: the image fitted and centred on black."""
+    frame = numpy.zeros((SIZE[1], SIZE[0], 3), numpy.uint8)
+    scale = min(SIZE[0] / SPLASH_SIZE[0], SIZE[1] / SPLASH_SIZE[1])
+    width, height = round(SPLASH_SIZE[0] * scale), round(SPLASH_SIZE[1] * scale)
+    left, top = (SIZE[0] - width) // 2, (SIZE[1] - height) // 2
+    frame[top:top + height, left:left + width] = SPLASH_COLOUR
+    return frame
+
+
+def splash_checks(report, guest, qmp, args, frames_dir, references):
+    """animserverd --splash: the splash shows from the start, stays whole at the first commit (no black frame),
+    is half faded at 0.125 s after it and gone at 0.25 s."""
+    status, _ = guest("animserverd --help | grep -q -- '--splash'")
+    if status != 0 or args.output != "drm":
+        report.add("INFO", "splash not checked: " + ("no --splash option" if status else "headless output"))
+        return
+    buffer = io.BytesIO()
+    Image.new("RGB", SPLASH_SIZE, SPLASH_COLOUR).save(buffer, format="PNG")
+    splash = splash_frame()
+    middle = opaque_rgb(reference_frames(args.bin, frames_dir, times=[SPLASH_MIDDLE], prefix="host-splash")
+                        [SPLASH_MIDDLE])
+    blend = ((splash.astype(numpy.uint16) + middle) // 2).astype(numpy.uint8)
+    status, text = guest(f"systemctl stop animdemo-kiosk.service && echo {base64.b64encode(buffer.getvalue()).decode()}"
+                         f" | base64 -d >{SPLASH_PATH} && chmod 644 {SPLASH_PATH}")
+    status, text = restart_daemon(guest, f"--splash {SPLASH_PATH}", demo=False)
+    if not report.check(status == 0, "daemon restarted with --splash", text[:200]):
+        return
+    try:
+        passes, detail = screen_matching(qmp, frames_dir, "screen-splash", splash, SCREEN_TIMEOUT)
+        report.check(passes, "screendump before any client shows the splash, fitted and centred on black", detail)
+        guest("systemctl restart animdemo-kiosk.service")
+        wait_until(lambda: layer_count(guest("animctl status --json")[1]) == 3, 60,
+                   what="the demo's 3 layers on the splash daemon")
+        passes, detail = screen_matching(qmp, frames_dir, "screen-splash-commit", splash, SCREEN_TIMEOUT)
+        report.check(passes, "screendump at the first commit still shows the whole splash (no black frame)", detail)
+        guest(f"animctl clock set {SPLASH_MIDDLE}")
+        passes, detail = screen_matching(qmp, frames_dir, "screen-splash-middle", blend, SCREEN_TIMEOUT)
+        report.check(passes, f"screendump {SPLASH_MIDDLE} s after the commit is half splash, half scene", detail)
+        guest("animctl clock set 0.25")
+        passes, detail = screen_matching(qmp, frames_dir, "screen-splash-after", opaque_rgb(references[0.25]),
+                                         SCREEN_TIMEOUT)
+        report.check(passes, "screendump 0.25 s after the commit is the scene alone", detail)
+    except CheckFailed as error:
+        report.check(False, "splash", str(error))
     finally:
         restart_daemon(guest, None)
 

@@ -1,4 +1,6 @@
 import Foundation
+import CUdev
+import Glibc
 import Logging
 import Synchronization
 
@@ -13,16 +15,58 @@ public final class DRMFramePacer: FramePacer, @unchecked Sendable {
     private let device: any DRMDevice
     private let state: Mutex<State>
     private let logger: Logger
+    /// Connector hotplug events of the card; nil: hotplug is not watched.
+    private let udev: UdevMonitor?
+    /// Both descriptors (the card's and udev's) as one the loop watches; -1 without udev.
+    private let epoll: Int32
+    private let hotplug = Mutex<(@Sendable () -> Void)?>(nil)
 
-    public init(device: any DRMDevice, configuration: FrameSchedulerConfiguration, logger: Logger) {
+    /// With `udev`, the loop watches it too and `setHotplug`'s handler runs when the card's connectors may have
+    /// changed.
+    init(
+        device: any DRMDevice, configuration: FrameSchedulerConfiguration, udev: UdevMonitor? = nil, logger: Logger
+    ) {
         self.device = device
         self.logger = logger
         state = Mutex(State(scheduler: FrameScheduler(configuration: configuration)))
+        var epoll: Int32 = -1
+        if let udev {
+            epoll = epoll_create1(Int32(O_CLOEXEC))  // EPOLL_CLOEXEC is O_CLOEXEC
+            for fd in [device.fd, udev.fd] where epoll >= 0 {
+                var event = epoll_event()
+                event.events = EPOLLIN.rawValue
+                event.data.fd = fd
+                if epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event) != 0 {
+                    logger.warning("hotplug not watched", metadata: ["call": "epoll_ctl", "errno": "\(errno)"])
+                    close(epoll)
+                    epoll = -1
+                }
+            }
+        }
+        self.epoll = epoll
+        self.udev = epoll >= 0 ? udev : nil
     }
 
-    public var eventDescriptor: Int32 { device.fd }
+    public convenience init(device: any DRMDevice, configuration: FrameSchedulerConfiguration, logger: Logger) {
+        self.init(device: device, configuration: configuration, udev: nil, logger: logger)
+    }
+
+    deinit {
+        if epoll >= 0 { close(epoll) }
+    }
+
+    public var eventDescriptor: Int32 { epoll >= 0 ? epoll : device.fd }
+
+    /// Runs on the loop thread when udev reports a change of the card (a connector plugged or unplugged).
+    func setHotplug(_ handler: @escaping @Sendable () -> Void) {
+        hotplug.withLock { $0 = handler }
+    }
 
     public func handleEvents() -> Bool {
+        if let udev, UdevMonitor.concerns(udev.receive(), card: device.path) {
+            logger.notice("connectors changed", metadata: ["device": "\(device.path)"])
+            hotplug.withLock { $0 }?()
+        }
         let flips: [DRMFlipEvent]
         do throws(DRMError) {
             flips = try device.readFlips()
@@ -77,6 +121,11 @@ public final class DRMFramePacer: FramePacer, @unchecked Sendable {
             return s.wake
         }
         wake?()
+    }
+
+    /// Asks the loop to plan a frame (the display was lit again after a hotplug).
+    func wakeLoop() {
+        state.withLock { $0.wake }?()
     }
 
     public var statistics: PacingStatistics { state.withLock { $0.scheduler.statistics } }

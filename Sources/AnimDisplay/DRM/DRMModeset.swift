@@ -39,14 +39,7 @@ public enum DRMModeset {
         guard let connector else {
             throw .noConnector(device: device, wanted: connectorName, available: connected.map(\.name))
         }
-        let usable = resources.crtcs.indices.filter { connector.possibleCRTCs & (1 << UInt32($0)) != 0 }
-        let index = usable.first { resources.crtcs[$0].id == connector.currentCRTC } ?? usable.first
-        guard let index else { throw .noCRTC(connector: connector.name) }
-        let crtc = resources.crtcs[index]
-        let plane = resources.planes.first {
-            $0.kind == .primary && $0.possibleCRTCs & (1 << UInt32(index)) != 0
-                && $0.formats.contains(cdrm_format_xrgb8888())
-        }
+        let (crtc, plane) = try route(connector, resources)
         let chosen: DisplayMode
         do throws(DisplayModeError) {
             chosen = try ModeRequest.choose(request, from: connector.modes.map(\.mode))
@@ -57,6 +50,41 @@ public enum DRMModeset {
             throw .mode(.noModes)
         }
         return DRMOutputPlan(connector: connector, crtc: crtc, plane: plane, mode: mode, rotation: rotation)
+    }
+
+    /// The plan of an output waiting for its display (no connector connected at start): `connectorName` or the
+    /// first connector, whatever its state, in a mode that is only a size for the scene until a display
+    /// appears — `request`'s, else 1280x720 at 60 Hz. Never lit as it is: `plan` is made again on hotplug.
+    public static func waitingPlan(
+        _ resources: DRMResources, device: String, connectorName: String? = nil, mode request: ModeRequest?,
+        rotation: OutputRotation
+    ) throws(DRMError) -> DRMOutputPlan {
+        let connector =
+            connectorName.map { name in resources.connectors.first { $0.name == name } }
+            ?? resources.connectors.first
+        guard let connector else {
+            throw .noConnector(device: device, wanted: connectorName, available: resources.connectors.map(\.name))
+        }
+        let (crtc, plane) = try route(connector, resources)
+        let size = DisplayMode(
+            name: "waiting", width: request?.width ?? 1280, height: request?.height ?? 720,
+            refresh: request?.refresh ?? 60)
+        return DRMOutputPlan(
+            connector: connector, crtc: crtc, plane: plane, mode: DRMMode(mode: size), rotation: rotation)
+    }
+
+    /// A CRTC `connector` can use (the one it has now first) and that CRTC's XRGB8888 primary plane.
+    private static func route(
+        _ connector: DRMConnector, _ resources: DRMResources
+    ) throws(DRMError) -> (DRMCRTC, DRMPlane?) {
+        let usable = resources.crtcs.indices.filter { connector.possibleCRTCs & (1 << UInt32($0)) != 0 }
+        let index = usable.first { resources.crtcs[$0].id == connector.currentCRTC } ?? usable.first
+        guard let index else { throw .noCRTC(connector: connector.name) }
+        let plane = resources.planes.first {
+            $0.kind == .primary && $0.possibleCRTCs & (1 << UInt32(index)) != 0
+                && $0.formats.contains(cdrm_format_xrgb8888())
+        }
+        return (resources.crtcs[index], plane)
     }
 
     /// The writes of an atomic modeset showing `framebuffer` (a buffer of the panel's size, or of the scene's

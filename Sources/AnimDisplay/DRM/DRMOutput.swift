@@ -13,11 +13,15 @@ public struct DRMOutputOptions: Sendable {
     public var renderer: RendererChoice
     public var maxTextureSize: Int?
     public var environment: [String: String]
+    /// Shown from the moment the display lights until the first client commit.
+    public var splash: SplashImage?
 
     public init(
         devicePath: String? = nil, connector: String? = nil, mode: ModeRequest? = nil, rotation: OutputRotation = .none,
-        renderer: RendererChoice = .auto, maxTextureSize: Int? = nil, environment: [String: String] = [:]
+        renderer: RendererChoice = .auto, maxTextureSize: Int? = nil, environment: [String: String] = [:],
+        splash: SplashImage? = nil
     ) {
+        self.splash = splash
         self.devicePath = devicePath
         self.connector = connector
         self.mode = mode
@@ -42,21 +46,44 @@ public final class DRMOutput: Sendable {
     /// the render thread and lights the display with the first (black) frame.
     public init(options: DRMOutputOptions, logger: Logger) throws(OutputStartError) {
         let device: LibDRMDevice
-        let plan: DRMOutputPlan
+        var plan: DRMOutputPlan
+        var waiting = false
         do throws(DRMError) {
             device = try LibDRMDevice.discover(explicit: options.devicePath, environment: options.environment)
-            plan = try DRMModeset.plan(
-                try device.resources(), device: device.path, connectorName: options.connector, mode: options.mode,
-                rotation: options.rotation)
+            let resources = try device.resources()
+            do throws(DRMError) {
+                plan = try DRMModeset.plan(
+                    resources, device: device.path, connectorName: options.connector, mode: options.mode,
+                    rotation: options.rotation)
+            } catch {
+                // No display connected yet: the output starts dark and lights the first one plugged in.
+                guard case .noConnector = error else { throw error }
+                plan = try DRMModeset.waitingPlan(
+                    resources, device: device.path, connectorName: options.connector, mode: options.mode,
+                    rotation: options.rotation)
+                waiting = true
+                logger.notice(
+                    "no display connected: waiting for one",
+                    metadata: ["device": "\(device.path)", "connector": "\(options.connector ?? "any")"])
+            }
         } catch {
             throw .drm(error)
         }
         guard let configuration = FrameSchedulerConfiguration(refreshRate: plan.mode.mode.refresh) else {
             throw .drm(.mode(.unusableRefresh(plan.mode.mode)))
         }
-        let pacer = DRMFramePacer(device: device, configuration: configuration, logger: logger)
+        let udev: UdevMonitor?
+        do throws(DRMError) {
+            udev = try UdevMonitor()
+        } catch {
+            logger.warning("hotplug not watched: no udev monitor", metadata: ["error": "\(error)"])
+            udev = nil
+        }
+        let pacer = DRMFramePacer(device: device, configuration: configuration, udev: udev, logger: logger)
         let terminal = VirtualTerminal.enterGraphics(logger: logger)
-        let scanout = DRMScanout(device: device, plan: plan, pacer: pacer, terminal: terminal, logger: logger)
+        let scanout = DRMScanout(
+            device: device, plan: plan, pacer: pacer, terminal: terminal, connector: options.connector,
+            mode: options.mode, waiting: waiting, logger: logger)
         let factory = RendererFactory(
             gles: { (size, limit) throws(RenderError) in
                 try scanout.makeGLESRenderer(size: size, maxTextureSize: limit)
@@ -67,11 +94,13 @@ public final class DRMOutput: Sendable {
                 configuration: OutputConfiguration(
                     size: plan.sceneSize, refresh: plan.mode.mode.refresh, renderer: options.renderer,
                     maxTextureSize: options.maxTextureSize),
-                factory: factory, scanout: scanout, logger: logger)
+                factory: factory, scanout: scanout, splash: options.splash, logger: logger)
         } catch {
             terminal?.restore()
             throw error
         }
+        let output = self.output
+        pacer.setHotplug { output.connectorsChanged() }
         self.pacer = pacer
         self.plan = plan
     }

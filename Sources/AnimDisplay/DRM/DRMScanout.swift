@@ -28,16 +28,29 @@ final class DRMScanout: Scanout, @unchecked Sendable {
     private var stopped = false
     private var usesGLES = false
     private var powered = true
+    /// Which connector is lit as connectors come and go (hotplug).
+    private var watch: ConnectorWatch
+    /// `--mode`, chosen again on a connector lit after a hotplug.
+    private let modeRequest: ModeRequest?
+    /// The lit connector was unplugged: no frames are shown until one is connected again.
+    private var unplugged = false
     /// What `animctl output` lists, published by the render thread for any thread to read.
     private let described: Mutex<OutputDescription>
 
-    init(device: any DRMDevice, plan: DRMOutputPlan, pacer: DRMFramePacer, terminal: VirtualTerminal?, logger: Logger) {
+    init(
+        device: any DRMDevice, plan: DRMOutputPlan, pacer: DRMFramePacer, terminal: VirtualTerminal?,
+        connector: String? = nil, mode: ModeRequest? = nil, waiting: Bool = false, logger: Logger
+    ) {
         self.device = device
+        // Waiting: no display yet, the first connector to appear is lit.
+        watch = ConnectorWatch(wanted: connector, lit: waiting ? nil : plan.connector.name)
+        unplugged = waiting
+        modeRequest = mode
         self.plan = plan
         self.pacer = pacer
         self.terminal = terminal
         self.logger = logger
-        described = Mutex(Self.describe(plan, device: device.path, modeset: nil, powered: true))
+        described = Mutex(Self.describe(plan, device: device.path, modeset: nil, powered: !waiting))
     }
 
     var outputDescription: OutputDescription { described.withLock { $0 } }
@@ -53,7 +66,7 @@ final class DRMScanout: Scanout, @unchecked Sendable {
     }
 
     private func publish() {
-        let description = Self.describe(plan, device: device.path, modeset: modeset, powered: powered)
+        let description = Self.describe(plan, device: device.path, modeset: modeset, powered: powered && !unplugged)
         described.withLock { $0 = description }
     }
 
@@ -80,6 +93,11 @@ final class DRMScanout: Scanout, @unchecked Sendable {
 
     func start(renderer: any Renderer) throws(DRMError) {
         usesGLES = renderer is GLESRenderer && eglDevice != nil
+        if unplugged {
+            // Lit by the first hotplug that brings a connector; one may have come since the output was planned.
+            _ = try connectorsChanged()
+            return
+        }
         try light()
     }
 
@@ -124,7 +142,7 @@ final class DRMScanout: Scanout, @unchecked Sendable {
 
     func present(_ renderer: any Renderer, damage: Damage?) {
         let began = MonotonicClock.now()
-        guard let damage, powered, let modeset, !stopped else {
+        guard let damage, powered, !unplugged, let modeset, !stopped else {
             pacer.frameComposed(now: MonotonicClock.now(), flipped: false)
             return
         }
@@ -169,16 +187,10 @@ final class DRMScanout: Scanout, @unchecked Sendable {
         }
         switch change {
         case .power(let on):
-            if modeset.atomic {
-                try device.atomicCommit(
-                    try DRMModeset.powerWrites(plan, on: on), testOnly: false, allowModeset: true, flipEvent: false)
-            } else {
-                guard let dpms = plan.connector.properties["DPMS"] else {
-                    throw .missingProperty(object: "connector \(plan.connector.name)", name: "DPMS")
-                }
-                // DRM_MODE_DPMS_ON 0, DRM_MODE_DPMS_OFF 3.
-                try device.setConnectorProperty(plan.connector.id, property: dpms.id, value: on ? 0 : 3)
+            guard !unplugged else {
+                throw .graphics(call: "output change", detail: "connector \(plan.connector.name) is unplugged")
             }
+            try setPower(on, atomic: modeset.atomic)
             powered = on
             publish()
         case .mode(let request):
@@ -200,9 +212,56 @@ final class DRMScanout: Scanout, @unchecked Sendable {
         return plan.sceneSize
     }
 
+    /// CRTC ACTIVE (atomic) or the connector's DPMS (legacy).
+    private func setPower(_ on: Bool, atomic: Bool) throws(DRMError) {
+        if atomic {
+            try device.atomicCommit(
+                try DRMModeset.powerWrites(plan, on: on), testOnly: false, allowModeset: true, flipEvent: false)
+        } else {
+            guard let dpms = plan.connector.properties["DPMS"] else {
+                throw .missingProperty(object: "connector \(plan.connector.name)", name: "DPMS")
+            }
+            // DRM_MODE_DPMS_ON 0, DRM_MODE_DPMS_OFF 3.
+            try device.setConnectorProperty(plan.connector.id, property: dpms.id, value: on ? 0 : 3)
+        }
+    }
+
+    func connectorsChanged() throws(DRMError) -> PixelSize? {
+        guard !stopped else { return nil }
+        let resources = try device.resources()
+        let connectors = resources.connectors.map { (name: $0.name, connected: $0.connected && !$0.modes.isEmpty) }
+        var decision = watch.probed(connectors)
+        if case .darken(let name) = decision {
+            // The CRTC goes inactive (the connector is gone, so a refusal is only logged); frames keep being
+            // evaluated and drawn, not shown.
+            do throws(DRMError) {
+                if let modeset { try setPower(false, atomic: modeset.atomic) }
+            } catch {
+                logger.warning("unplugged display not turned off", metadata: ["error": "\(error)"])
+            }
+            unplugged = true
+            publish()
+            logger.notice("display unplugged", metadata: ["connector": "\(name)"])
+            decision = watch.probed(connectors)
+        }
+        guard case .light(let name) = decision else { return nil }
+        let next = try DRMModeset.plan(
+            resources, device: device.path, connectorName: name, mode: modeRequest, rotation: plan.rotation)
+        try relight(next)
+        unplugged = false
+        publish()
+        logger.notice("display plugged", metadata: ["connector": "\(name)", "mode": "\(plan.mode.mode)"])
+        return plan.sceneSize
+    }
+
+    func wantFrame() {
+        pacer.wakeLoop()
+    }
+
     /// Lights `next`; on refusal lights the plan in force again and rethrows.
     private func relight(_ next: DRMOutputPlan) throws(DRMError) {
         let previous = plan
+        let wasLit = modeset != nil && !unplugged
         let previousBlob = modeset?.modeBlob
         // Every successful light made a blob of its own: the one before goes either way.
         defer {
@@ -213,6 +272,8 @@ final class DRMScanout: Scanout, @unchecked Sendable {
             try light()
         } catch {
             plan = previous
+            // A display unplugged or never lit (waiting for one) has nothing to go back to.
+            guard wasLit else { throw error }
             do throws(DRMError) {
                 try light()
             } catch let again {

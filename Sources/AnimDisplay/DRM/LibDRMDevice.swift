@@ -30,7 +30,8 @@ public final class LibDRMDevice: DRMDevice {
     }
 
     /// The device to drive: `explicit` (`--drm-device`), else `ANIMSERVER_DRM_DEVICE`, else the first
-    /// /dev/dri/card* with a connected connector.
+    /// /dev/dri/card* with a connected connector, else the first card with a connector at all (the output
+    /// waits for a display to be plugged in).
     public static func discover(explicit: String?, environment: [String: String]) throws(DRMError) -> LibDRMDevice {
         let legacy = environment["ANIMSERVER_DRM_LEGACY"] == "1"
         if let path = explicit ?? environment["ANIMSERVER_DRM_DEVICE"] {
@@ -41,14 +42,16 @@ public final class LibDRMDevice: DRMDevice {
             .filter { $0.hasPrefix("card") }
             .sorted { (Int($0.dropFirst(4)) ?? 0) < (Int($1.dropFirst(4)) ?? 0) }
             .map { "/dev/dri/\($0)" }
+        var waiting: LibDRMDevice?
         for path in cards {
             guard let device = try? LibDRMDevice(path: path, allowAtomic: !legacy),
-                let resources = try? device.resources(),
-                resources.connectors.contains(where: { $0.connected && !$0.modes.isEmpty })
+                let resources = try? device.resources(), !resources.connectors.isEmpty
             else { continue }
-            return device
+            if resources.connectors.contains(where: { $0.connected && !$0.modes.isEmpty }) { return device }
+            if waiting == nil { waiting = device }
         }
-        throw .noDevice(tried: cards)
+        guard let waiting else { throw .noDevice(tried: cards) }
+        return waiting
     }
 
     public func resources() throws(DRMError) -> DRMResources {

@@ -12,6 +12,11 @@ protocol Scanout: AnyObject, Sendable {
     func stop()
     /// Makes `change` (a new mode or rotation relights the display) and returns the scene's size after it.
     func apply(_ change: OutputChange) throws(DRMError) -> PixelSize
+    /// udev reported a change of the card: re-probes its connectors, darkening the display when its connector
+    /// went away and lighting one that appeared. The scene's size when the display was lit again, else nil.
+    func connectorsChanged() throws(DRMError) -> PixelSize?
+    /// Wakes the server's loop to plan a frame.
+    func wantFrame()
     /// Pacing measured from the flips; any thread.
     var pacing: PacingStatistics { get }
     /// The output as `animctl output` lists it; any thread.

@@ -14,6 +14,8 @@ public struct ServerConfiguration: Hashable, Sendable {
     public var maxImageBytes: UInt64 = 268_435_456
     /// Frames per second while something animates.
     public var frameRate: Double = 60
+    /// A PNG the output shows from the moment it lights until the first client commit (`animserverd --splash`).
+    public var splash: String?
 
     public init() {}
 
@@ -66,6 +68,11 @@ public struct ServerConfiguration: Hashable, Sendable {
                         key: key, value: raw.text, reason: "frameRate must be a number within 1…1000")
                 }
                 frameRate = rate
+            case "splash":
+                guard case .string(let path) = raw, !path.isEmpty else {
+                    throw ConfigurationError(key: key, value: raw.text, reason: "splash must be the path of a PNG file")
+                }
+                splash = path
             default:
                 throw ConfigurationError(
                     key: key, value: raw.text,
@@ -74,7 +81,9 @@ public struct ServerConfiguration: Hashable, Sendable {
         }
     }
 
-    public static let knownKeys = ["frameRate", "maxAnimations", "maxImageBytes", "maxLayers", "maxMessageBytes"]
+    public static let knownKeys = [
+        "frameRate", "maxAnimations", "maxImageBytes", "maxLayers", "maxMessageBytes", "splash",
+    ]
 
     private static func integer<T: FixedWidthInteger>(
         _ key: String, _ raw: ConfigurationValue, in range: ClosedRange<UInt64>

@@ -37,6 +37,19 @@ final class RecordingScanout: Scanout, @unchecked Sendable {
         return PixelSize(width: 8, height: 4)
     }
 
+    /// The size `connectorsChanged` reports (a display lit again), nil: nothing lit.
+    let relitSize = Mutex<PixelSize?>(nil)
+
+    func connectorsChanged() throws(DRMError) -> PixelSize? {
+        let size = relitSize.withLock { $0 }
+        calls.withLock { $0.append("reprobe \(size.map { "\($0)" } ?? "unchanged")") }
+        return size
+    }
+
+    func wantFrame() {
+        calls.withLock { $0.append("want frame") }
+    }
+
     var pacing: PacingStatistics { PacingStatistics(refreshInterval: 0.02) }
     var outputDescription: OutputDescription {
         OutputDescription(name: "Virtual-1", sceneSize: PixelSize(width: 8, height: 4))
@@ -52,6 +65,8 @@ final class RefusingScanout: Scanout, @unchecked Sendable {
     func present(_ renderer: any Renderer, damage: Damage?) {}
     func stop() { stopped.withLock { $0 = true } }
     func apply(_ change: OutputChange) throws(DRMError) -> PixelSize { PixelSize(width: 1, height: 1) }
+    func connectorsChanged() throws(DRMError) -> PixelSize? { nil }
+    func wantFrame() {}
     var pacing: PacingStatistics { PacingStatistics(refreshInterval: 0.02) }
     var outputDescription: OutputDescription { OutputDescription(name: "x", sceneSize: PixelSize(width: 1, height: 1)) }
 }
@@ -124,6 +139,30 @@ struct ScanoutHookTests {
         #expect(results.last.flatMap { if case .failure(let e) = $0 { e } else { nil } } == refused)
         #expect(output.statistics.size == PixelSize(width: 4, height: 8))
         #expect(output.statistics.pixelsRedrawnLastFrame == 32)
+    }
+
+    @Test("A display lit again after a hotplug asks for a frame, which redraws it whole")
+    func hotplug() throws {
+        let scanout = RecordingScanout()
+        let output = try HeadlessOutput(
+            configuration: Self.configuration, factory: .standard, scanout: scanout, logger: Self.logger)
+        defer { output.stop() }
+        output.submit(Self.frame(1, Self.scene(red: 1)))
+        output.waitUntilIdle()
+        output.connectorsChanged()
+        output.waitUntilIdle()
+        #expect(!output.needsRedraw)
+        scanout.relitSize.withLock { $0 = PixelSize(width: 8, height: 4) }
+        output.connectorsChanged()
+        output.waitUntilIdle()
+        #expect(output.needsRedraw)
+        output.submit(Self.frame(2, Self.scene(red: 1)))
+        output.waitUntilIdle()
+        #expect(!output.needsRedraw)
+        #expect(
+            scanout.log == [
+                "start software", "present full", "reprobe unchanged", "reprobe 8x4", "want frame", "present full",
+            ])
     }
 
     @Test("The headless output refuses changes: it has no display")
