@@ -4,7 +4,7 @@ public protocol FrameSink: AnyObject {
     func present(_ snapshot: RenderSnapshot)
 }
 
-/// The sink until a renderer exists (and the one tests read): counts frames and keeps the last one.
+/// A sink that draws nothing: counts frames and keeps the last one (tests read it).
 public final class CountingFrameSink: FrameSink {
     public private(set) var presentedFrames: UInt64 = 0
     public private(set) var lastSnapshot: RenderSnapshot?
