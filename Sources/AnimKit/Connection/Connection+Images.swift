@@ -57,21 +57,7 @@ extension Connection {
             throw .imageFile(error)
         }
         return try uploadImage(
-            width: image.width, height: image.height, rgbaPremultiplied: Self.premultiplied(image.pixels))
-    }
-
-    /// Straight-alpha RGBA8 premultiplied, rounded to nearest (the same rounding as the renderers' PNG reader).
-    static func premultiplied(_ straight: [UInt8]) -> [UInt8] {
-        var bytes = straight
-        var i = 0
-        while i + 3 < bytes.count {
-            let a = Int(bytes[i + 3])
-            if a < 255 {
-                for c in 0..<3 { bytes[i + c] = UInt8((Int(bytes[i + c]) * a + 127) / 255) }
-            }
-            i += 4
-        }
-        return bytes
+            width: image.width, height: image.height, rgbaPremultiplied: image.premultipliedPixels)
     }
 
     /// Tells the server the image is no longer needed; layers showing it keep it until they show another.

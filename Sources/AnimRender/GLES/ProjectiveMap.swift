@@ -21,7 +21,7 @@ struct ProjectiveMap: Sendable, Equatable {
     }
 
     private static func isFinite(_ h: PlanarHomography) -> Bool {
-        [h.h11, h.h12, h.h13, h.h21, h.h22, h.h23, h.h31, h.h32, h.h33].allSatisfy(\.isFinite)
+        h.transform.isFinite
     }
 
     /// The inverse as a column-major mat3 for GLSL's column-vector convention: column k is row k of H⁻¹.

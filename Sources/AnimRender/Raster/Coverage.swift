@@ -48,7 +48,7 @@ public struct RectCoverage: Sendable {
         transform t: Transform3D, rect: Rect, radii: CornerRadii = .zero, borderWidth: Double? = nil,
         antialiased: Bool = true
     ) {
-        guard t.fieldsAreFinite, rect.isFinite else { return nil }
+        guard t.isFinite, rect.isFinite else { return nil }
         let r = rect.standardized
         let h = (t.m11, t.m12, t.m14, t.m21, t.m22, t.m24, t.m41, t.m42, t.m44)
         guard let k = Self.invert3(h) else { return nil }

@@ -42,39 +42,11 @@ public struct PixelBuffer: Hashable, Sendable {
 extension PixelBuffer {
     /// The image with straight alpha, as PNG stores it (a transparent pixel becomes 0, 0, 0, 0).
     public var pngImage: PNGImage {
-        var straight = bytes
-        var i = 0
-        while i < straight.count {
-            let a = Int(straight[i + 3])
-            if a == 0 {
-                straight[i] = 0
-                straight[i + 1] = 0
-                straight[i + 2] = 0
-            } else if a < 255 {
-                for c in 0..<3 {
-                    let scaled: Int = Int(straight[i + c]) * 255 + a / 2
-                    straight[i + c] = UInt8(min(255, scaled / a))
-                }
-            }
-            i += 4
-        }
-        return PNGImage(width: max(1, size.width), height: max(1, size.height), pixels: straight)
+        PNGImage(width: max(1, size.width), height: max(1, size.height), premultipliedPixels: bytes)
     }
 
     /// `image` premultiplied (rounded to nearest).
     public init(premultiplying image: PNGImage) {
-        var bytes = image.pixels
-        var i = 0
-        while i < bytes.count {
-            let a = Int(bytes[i + 3])
-            if a < 255 {
-                for c in 0..<3 {
-                    let scaled: Int = Int(bytes[i + c]) * a + 127
-                    bytes[i + c] = UInt8(scaled / 255)
-                }
-            }
-            i += 4
-        }
-        self.init(size: PixelSize(width: image.width, height: image.height), bytes: bytes)
+        self.init(size: PixelSize(width: image.width, height: image.height), bytes: image.premultipliedPixels)
     }
 }

@@ -185,7 +185,7 @@ extension SoftwareRenderer {
     /// lie on whole pixels (within 1e-9), or any such mapping without antialiasing (pixel centres inside or on
     /// the edges). nil when the rule needs a mask. An empty result is a rectangle that covers nothing.
     static func wholePixels(_ t: Transform3D, rect: Rect, antialiased: Bool) -> PixelRect? {
-        guard t.fieldsAreFinite, rect.isFinite, t.m12 == 0, t.m21 == 0, t.m14 == 0, t.m24 == 0, t.m44 > 0, t.m11 != 0,
+        guard t.isFinite, rect.isFinite, t.m12 == 0, t.m21 == 0, t.m14 == 0, t.m24 == 0, t.m44 > 0, t.m11 != 0,
             t.m22 != 0
         else { return nil }
         let ax = (rect.minX * t.m11 + t.m41) / t.m44

@@ -215,7 +215,7 @@ public final class SoftwareRenderer: Renderer {
                 return clipped(pixels, r.clip)
             }
             let t = r.transform
-            guard t.fieldsAreFinite, r.rect.isFinite else { return empty }
+            guard t.isFinite, r.rect.isFinite else { return empty }
             // `RectCoverage.outputBounds` without inverting the transform: where the rule has no coverage (a
             // singular transform, a border of no width) this is more than the draw touches, which culling allows.
             return clipped(

@@ -82,11 +82,3 @@ func flatTranslation(_ x: Double, _ y: Double) -> Transform3D {
     t.m33 = 0
     return t
 }
-
-extension Color {
-    func withAlpha(_ alpha: Double) -> Color {
-        var c = self
-        c.alpha = alpha
-        return c
-    }
-}
