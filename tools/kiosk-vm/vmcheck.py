@@ -4,8 +4,9 @@
 Stages: the headless reference frames on the host; the boot (until the guest agent greets); the kernel DRM device
 and the units systemd started; the demo scene at fixed manual-clock times, both as the guest daemon draws it
 (animctl screenshot inside the guest) and as the virtual GPU scans it out (QMP screendump, DRM output only),
-against the host's headless frames; rotation when the daemon has an output command; a killed daemon restarted
-by systemd. Writes <work>/report.txt and exits 1 when any check failed.
+against the host's headless frames; DPMS; hotplug driven by a real HPD interrupt (QEMU's D-Bus display,
+SetUIInfo); a killed daemon restarted by systemd; rotation; page-flip pacing; the splash; GBM + EGL scan-out with
+the GLES renderer; two connectors in one scene. Writes <work>/report.txt and exits 1 when any check failed.
 
 Tolerance: a frame matches when at most 1 % of its pixels differ by more than 2/255 in any channel and none by
 more than 64/255 (the GLES renderer's tolerance in Tests/IntegrationTests/DemoGoldenTests.swift, since the guest
@@ -42,8 +43,15 @@ ROTATION_TIME = 0.5
 MONOTONIC_SAMPLE_INTERVAL = 1.0
 # How long the screen may take to show a new clock time's frame (TCG emulation is slow).
 SCREEN_TIMEOUT = 15
-# Seconds to wait for the kernel's own hotplug uevent before triggering the card's change event.
+# Seconds to wait for the kernel's own hotplug uevent before triggering the card's change event (the sysfs
+# fallback, bochs only).
 HOTPLUG_WAIT = 3
+# The virtual panel's physical size (640x480 at 96 dpi). Every SetUIInfo names it: QEMU drops a SetUIInfo equal to
+# the console's previous one, and a console starts with all zeros, so a bare 0x0 "unplug" as the first call
+# would never reach the guest.
+PANEL_MM = (169, 127)
+# virtio-gpu's second head, off until SetUIInfo gives it a size (the two-connector checks).
+HEADS = 2
 # A blanked display: QEMU shows a placeholder (a message on a plain background), so nearly all one colour.
 BLANK_FRACTION = 0.95
 EXPECTED_DRIVERS = {"virtio": {"virtio_gpu"}, "bochs": {"bochs-drm", "bochs"}}
@@ -238,20 +246,70 @@ class Agent:
                 return int(status), base64.b64decode(payload[0] if payload else "").decode(errors="replace")
 
 
-def screendump(qmp, path):
-    qmp.execute("screendump", filename=path)
+class DisplayBus:
+    """A private D-Bus session bus for QEMU's D-Bus display (`-display dbus`): its console objects
+    /org/qemu/Display1/Console_N take SetUIInfo, which is how a display client tells QEMU the size of the window
+    showing head N; virtio-gpu turns it into a VIRTIO_GPU_EVENT_DISPLAY config interrupt — the virtual monitor's
+    hot-plug-detect line — with head N enabled (a size) or disabled (0x0)."""
+
+    def __init__(self, folder):
+        self.process = subprocess.Popen(
+            ["dbus-daemon", "--session", "--nofork", "--print-address=1", f"--address=unix:dir={folder}"],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        self.address = self.process.stdout.readline().strip()
+        if not self.address:
+            raise CheckFailed("dbus-daemon printed no address")
+        self.env = dict(os.environ, DBUS_SESSION_BUS_ADDRESS=self.address)
+
+    def set_ui_info(self, head, width, height):
+        """SetUIInfo on head's console: a size connects the head's connector, 0x0 disconnects it."""
+        result = subprocess.run(
+            ["gdbus", "call", "--session", "--dest", "org.qemu", "--object-path", f"/org/qemu/Display1/Console_{head}",
+             "--method", "org.qemu.Display1.Console.SetUIInfo", str(PANEL_MM[0]), str(PANEL_MM[1]), "0", "0",
+             str(width), str(height)], env=self.env, capture_output=True, text=True, timeout=30)
+        if result.returncode != 0:
+            raise CheckFailed(f"SetUIInfo on Console_{head}: {result.stderr.strip()}")
+
+    def close(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+class Hotplug:
+    """Plugs and unplugs a head's display. virtio-gpu: a real HPD interrupt through the D-Bus display's SetUIInfo
+    (the guest's virtio_gpu driver re-reads the display info and the kernel sends the drm change uevent itself).
+    bochs-display has no such event: the fallback forces the guest connector's sysfs `status` and, when the kernel
+    sends no uevent for that, triggers the card's change event with udevadm."""
+
+    def __init__(self, bus, gpu):
+        self.bus = bus
+        self.genuine = gpu == "virtio"
+
+    def describe(self):
+        return "QEMU's SetUIInfo (virtio-gpu display event, the kernel's own uevent)" if self.genuine else \
+            "the sysfs connector override (fallback: bochs-display has no display event)"
+
+    def set(self, guest, head, connected, size=SIZE):
+        if self.genuine:
+            self.bus.set_ui_info(head, *(size if connected else (0, 0)))
+        else:
+            guest(f"echo {'detect' if connected else 'off'} >$(ls -d /sys/class/drm/card0-* | sed -n {head + 1}p)/status")
+
+
+def screendump(qmp, path, head=0):
+    qmp.execute("screendump", filename=path, device="gpu", head=head)
     image = Image.open(path)
     image.load()
     os.remove(path)
     return image
 
 
-def screen_matching(qmp, frames_dir, name, expected, timeout):
+def screen_matching(qmp, frames_dir, name, expected, timeout, head=0):
     """The screen once it matches `expected`, or the last grab after `timeout` s: the flip for a new clock time
     lands a frame or more after `animctl clock set` returns, later under emulation."""
     deadline = time.monotonic() + timeout
     while True:
-        screen = opaque_rgb(screendump(qmp, os.path.join(frames_dir, f"{name}.ppm")))
+        screen = opaque_rgb(screendump(qmp, os.path.join(frames_dir, f"{name}.ppm"), head))
         passes, detail = compare(screen, expected)
         if passes or time.monotonic() > deadline:
             Image.fromarray(screen).save(os.path.join(frames_dir, f"{name}.png"))
@@ -263,7 +321,7 @@ def screen_matching(qmp, frames_dir, name, expected, timeout):
 
 def qemu_command(work, accel, gpu):
     device = {
-        "virtio": f"virtio-gpu-pci,id=gpu,xres={SIZE[0]},yres={SIZE[1]}",
+        "virtio": f"virtio-gpu-pci,id=gpu,xres={SIZE[0]},yres={SIZE[1]},max_outputs={HEADS}",
         "bochs": f"bochs-display,id=gpu,xres={SIZE[0]},yres={SIZE[1]}",
     }[gpu]
     return [
@@ -273,7 +331,9 @@ def qemu_command(work, accel, gpu):
         "-cpu", "host,-arch-capabilities" if accel == "kvm" else "max",
         "-m", "2G", "-smp", "2",
         "-vga", "none", "-device", device,
-        "-display", "none",
+        # The D-Bus display (on DisplayBus's private bus) takes SetUIInfo, the hotplug interrupt; screendump
+        # grabs each head as before.
+        "-display", "dbus",
         "-drive", f"file={work}/kiosk.img,format=raw,if=virtio",
         "-kernel", f"{work}/vmlinuz", "-initrd", f"{work}/initrd.img",
         "-append", "root=/dev/vda rw console=ttyS0 panic=-1",
@@ -286,7 +346,7 @@ def qemu_command(work, accel, gpu):
     ]
 
 
-def guest_checks(report, agent, qmp, args, references, frames_dir):
+def guest_checks(report, agent, qmp, hotplug, args, references, frames_dir):
     def guest(command, timeout=90):
         status, output = agent.run(command, timeout)
         return status, output.strip()
@@ -347,7 +407,7 @@ def guest_checks(report, agent, qmp, args, references, frames_dir):
 
     if args.output == "drm":
         power_checks(report, guest, qmp, frames_dir, opaque_rgb(references[TIMES[-1]]))
-        hotplug_checks(report, guest, qmp, frames_dir, opaque_rgb(references[TIMES[-1]]))
+        hotplug_checks(report, guest, qmp, frames_dir, opaque_rgb(references[TIMES[-1]]), hotplug)
 
     # Past the scene's end the demo's completion block runs and it exits 0.
     guest("animctl clock set 5")
@@ -386,12 +446,166 @@ def guest_checks(report, agent, qmp, args, references, frames_dir):
     rotation_checks(report, guest, qmp, args, frames_dir)
     monotonic_checks(report, guest, qmp, args, frames_dir)
     splash_checks(report, guest, qmp, args, frames_dir, references)
+    gles_checks(report, guest, qmp, hotplug, args, frames_dir, references)
+    two_connector_checks(report, guest, qmp, hotplug, args, frames_dir)
     qmp_hotplug_probe(report, qmp)
+
+# The GLES phase's times: the first frame compiles llvmpipe's shaders (seconds under TCG), later ones take about
+# a second, so fewer times and a longer wait than the software renderer's.
+GLES_TIMES = [0.0, 0.5, 1.5]
+GLES_SCREEN_TIMEOUT = 40
+
+
+def daemon_log(guest, pattern):
+    """The running daemon's log lines (this start of the unit only) that match the extended regex `pattern`."""
+    _, text = guest("journalctl -b --no-pager -o cat _SYSTEMD_INVOCATION_ID=$(systemctl show -p InvocationID "
+                    f"--value animserverd.service) | grep -E '{pattern}' || true")
+    return text
+
+
+def gles_checks(report, guest, qmp, hotplug, args, frames_dir, references):
+    """GBM + EGL scan-out on the kernel: virtio-gpu has no 3D here, so Mesa's GBM takes kms_swrast and EGL on the
+    GBM platform draws with llvmpipe. The daemon restarted with --renderer gles must say so in its log, its
+    screendumps must match the host's software frames within the GLES tolerance, turned by --rotation too, and an
+    unplug and replug must relight the GBM surface."""
+    if args.output != "drm":
+        report.add("INFO", "GBM + EGL not checked: the headless output has no scan-out")
+        return
+    rotated = opaque_rgb(reference_frames(args.bin, frames_dir, size=(SIZE[1], SIZE[0]), times=[ROTATION_TIME],
+                                          prefix="host-rotated")[ROTATION_TIME])
+    status, text = restart_daemon(guest, "--renderer gles")
+    if not report.check(status == 0, "daemon restarted with --renderer gles", text[:200]):
+        return
+    try:
+        wait_until(lambda: layer_count(guest("animctl status --json")[1]) == 3, 60,
+                   what="the demo's 3 layers on the GLES daemon")
+        lit = daemon_log(guest, "display lit|renderer chosen")
+        report.check("buffers=GBM + EGL" in lit and "renderer=gles" in lit, "GLES: the daemon scans out GBM + EGL "
+                     "buffers drawn by the GLES renderer", lit.replace("\n", " | ")[:400])
+        for t in GLES_TIMES:
+            guest(f"animctl clock set {t}")
+            passes, detail = screen_matching(qmp, frames_dir, f"screen-gles-{int(t * 1000)}ms",
+                                             opaque_rgb(references[t]), GLES_SCREEN_TIMEOUT)
+            report.check(passes, f"GLES: screendump at {t} s matches the host's software frame", detail)
+
+        status, text = restart_daemon(guest, f"--renderer gles --rotation {ROTATION}")
+        if not report.check(status == 0, f"daemon restarted with --renderer gles --rotation {ROTATION}", text[:200]):
+            return
+        wait_until(lambda: layer_count(guest("animctl status --json")[1]) == 3, 60,
+                   what="the demo's 3 layers on the rotated GLES daemon")
+        guest(f"animctl clock set {ROTATION_TIME}")
+        turned = numpy.rot90(rotated, k=-1)
+        passes, detail = screen_matching(qmp, frames_dir, "screen-gles-rotated", turned, GLES_SCREEN_TIMEOUT)
+        report.check(passes, f"GLES: screendump shows the scene turned {ROTATION}° clockwise", detail)
+
+        how, uevents = plug(guest, hotplug, 0, False)
+        blank = blank_screen(qmp, frames_dir, turned, SCREEN_TIMEOUT, name="screen-gles-unplugged") if how else None
+        report.check(blank is not None, "GLES: unplug darkens the display", f"on {how}; {uevents} kernel uevent(s)")
+        how, uevents = plug(guest, hotplug, 0, True)
+        passes, detail = screen_matching(qmp, frames_dir, "screen-gles-replug", turned, GLES_SCREEN_TIMEOUT) \
+            if how else (False, "the daemon did not list the output as on")
+        relit = daemon_log(guest, "display lit").splitlines()
+        report.check(passes and len(relit) >= 2 and "GBM + EGL" in relit[-1], "GLES: replug relights the GBM "
+                     "surface and the screendump shows the turned frame",
+                     f"{detail}; {len(relit)} 'display lit' line(s), last: {relit[-1][:160] if relit else ''}")
+    except CheckFailed as error:
+        report.check(False, "GBM + EGL", str(error))
+    finally:
+        restart_daemon(guest, None)
+
+
+# The two-connector phase: head 1 joins at the panel's size; --layout extend puts it right of head 0.
+TWO_TIMES = [0.5, 1.5]
+WIDE = (SIZE[0] * 2, SIZE[1])
+
+
+def guest_screenshot(guest, extra=""):
+    """The guest daemon's `animctl screenshot` as an image, or raises CheckFailed."""
+    status, text = guest(f"animctl screenshot {extra} /tmp/shot.png >/dev/null && base64 -w0 /tmp/shot.png")
+    if status != 0:
+        raise CheckFailed(f"animctl screenshot {extra}: {text[:200]}")
+    return Image.open(io.BytesIO(base64.b64decode(text)))
+
+
+def two_connector_checks(report, guest, qmp, hotplug, args, frames_dir):
+    """Two connectors, each an output of one scene: head 1 plugged through SetUIInfo, the daemon and the demo
+    restarted on the 1280x480 scene (--layout extend), each head's screendump against its half of the host's
+    1280x480 headless frame; one powered off while the other keeps showing; head 1 unplugged shrinks the scene
+    back to 640x480."""
+    status, _ = guest("animserverd --help | grep -q -- '--layout'")
+    if status != 0 or args.output != "drm" or not hotplug.genuine:
+        report.add("INFO", "two connectors not checked: " + (
+            "this animserverd lights one connector (no --layout)" if status else
+            "headless output" if args.output != "drm" else "bochs-display has one head"))
+        return
+    references = {t: opaque_rgb(frame) for t, frame in
+                  reference_frames(args.bin, frames_dir, size=WIDE, times=TWO_TIMES, prefix="host-wide").items()}
+    halves = {t: (frame[:, :SIZE[0]], frame[:, SIZE[0]:]) for t, frame in references.items()}
+    watch_uevents(guest)
+    try:
+        before = kernel_uevents(guest)
+        hotplug.set(guest, 1, True)
+        wait_until(lambda: connector_status(guest, 1) == "connected", SCREEN_TIMEOUT, what="head 1 connected")
+        report.check(True, "head 1 plugged: the kernel reports its connector connected",
+                     f"{kernel_uevents(guest) - before} kernel drm change uevent(s)")
+        # The demo lays its scene out once, for the size it finds: restart both on the two-head scene.
+        guest("systemctl restart animserverd.service && systemctl restart animdemo-kiosk.service")
+        wait_until(lambda: layer_count(guest("animctl status --json")[1]) == 3, 60,
+                   what="the demo's 3 layers on the two-connector daemon")
+        _, listed = guest("animctl output")
+        lines = listed.splitlines()
+        first = next((line for line in lines if line.startswith("Virtual-1:")), "")
+        second = next((line for line in lines if line.startswith("Virtual-2:")), "")
+        report.check(f"{SIZE[0]}x{SIZE[1]}+0+0" in first and f"{SIZE[0]}x{SIZE[1]}+{SIZE[0]}+0" in second and
+                     "power on" in first and "power on" in second, "animctl output lists both connectors, "
+                     "side by side (x, y), both on", listed.replace("\n", " | ")[:300])
+        for t in TWO_TIMES:
+            guest(f"animctl clock set {t}")
+            shot = opaque_rgb(guest_screenshot(guest))
+            passes, detail = compare(shot, references[t])
+            report.check(passes, f"two connectors: the daemon's {WIDE[0]}x{WIDE[1]} scene at {t} s matches the "
+                         "host's headless frame", detail)
+            for head in (0, 1):
+                passes, detail = screen_matching(qmp, frames_dir, f"screen-head{head}-{int(t * 1000)}ms",
+                                                 halves[t][head], SCREEN_TIMEOUT, head=head)
+                report.check(passes, f"two connectors: screendump of head {head} at {t} s is the "
+                             f"{'left' if head == 0 else 'right'} half of the host's frame", detail)
+
+        status, text = guest("animctl output --output Virtual-2 --power off")
+        report.check(status == 0, "animctl output --output Virtual-2 --power off", text.replace("\n", " | ")[:200])
+        blank = blank_screen(qmp, frames_dir, halves[TWO_TIMES[-1]][1], SCREEN_TIMEOUT, head=1,
+                             name="screen-head1-power-off")
+        guest(f"animctl clock set {TWO_TIMES[0]}")
+        passes, detail = screen_matching(qmp, frames_dir, "screen-head0-other-off", halves[TWO_TIMES[0]][0],
+                                         SCREEN_TIMEOUT)
+        report.check(blank is not None and passes, "head 1 powered off is blank while head 0 keeps showing (and "
+                     "moving)", f"head 1 {'blank' if blank else 'not blank'}; head 0: {detail}")
+        guest("animctl output --output Virtual-2 --power on")
+        passes, detail = screen_matching(qmp, frames_dir, "screen-head1-power-on", halves[TWO_TIMES[0]][1],
+                                         SCREEN_TIMEOUT, head=1)
+        report.check(passes, "head 1 powered on shows its half again", detail)
+
+        before = kernel_uevents(guest)
+        hotplug.set(guest, 1, False)
+        try:
+            size = wait_until(lambda: (lambda image: image.size if image.size == SIZE else None)(
+                guest_screenshot(guest)), SCREEN_TIMEOUT, interval=0.5, what=f"the scene back to {SIZE}")
+        except CheckFailed:
+            size = guest_screenshot(guest).size
+        _, listed = guest("animctl output")
+        report.check(size == SIZE and connector_status(guest, 1) == "disconnected", "head 1 unplugged: the scene "
+                     f"is {SIZE[0]}x{SIZE[1]} again", f"scene {size[0]}x{size[1]}; {kernel_uevents(guest) - before} "
+                     f"uevent(s); {listed.replace(chr(10), ' | ')[:200]}")
+    except CheckFailed as error:
+        report.check(False, "two connectors", str(error))
+    finally:
+        if connector_status(guest, 1) != "disconnected":
+            hotplug.set(guest, 1, False)
 
 
 def qmp_hotplug_probe(report, qmp):
-    """What QEMU answers when asked from the host to take the display away (last: an accepted device_del would
-    remove the card): reported, not required — the hotplug checks drive the connector from inside the guest."""
+    """What QEMU answers when asked over QMP to take the display away (last: an accepted device_del would remove
+    the card): reported, not required — the hotplug checks use the D-Bus display's SetUIInfo instead."""
     version = qmp.execute("query-version")["qemu"]
     report.add("INFO", "QEMU", f"{version['major']}.{version['minor']}.{version['micro']}")
     for command, arguments in (("set_link", {"name": "gpu", "up": False}), ("device_del", {"id": "gpu"})):
@@ -412,19 +626,19 @@ def connector_power(guest):
     return dpms.strip(), None if active is None else active == "1"
 
 
-def blank_screen(qmp, frames_dir, frame, timeout):
+def blank_screen(qmp, frames_dir, frame, timeout, head=0, name="screen-power-off"):
     """The screen once it no longer shows `frame` and is (nearly) one colour — QEMU's placeholder for a display
     the guest turned off — or None after `timeout` s."""
     deadline = time.monotonic() + timeout
     while True:
-        screen = opaque_rgb(screendump(qmp, os.path.join(frames_dir, "screen-power-off.ppm")))
+        screen = opaque_rgb(screendump(qmp, os.path.join(frames_dir, f"{name}.ppm"), head))
         colours, counts = numpy.unique(screen.reshape(-1, 3), axis=0, return_counts=True)
         uniform = counts.max() / counts.sum()
         if (screen.shape != frame.shape or not compare(screen, frame)[0]) and uniform >= BLANK_FRACTION:
-            Image.fromarray(screen).save(os.path.join(frames_dir, "screen-power-off.png"))
+            Image.fromarray(screen).save(os.path.join(frames_dir, f"{name}.png"))
             return colours[counts.argmax()], uniform
         if time.monotonic() > deadline:
-            Image.fromarray(screen).save(os.path.join(frames_dir, "screen-power-off.png"))
+            Image.fromarray(screen).save(os.path.join(frames_dir, f"{name}.png"))
             return None
         time.sleep(0.25)
 
@@ -456,48 +670,72 @@ def power_checks(report, guest, qmp, frames_dir, frame):
                  "active", f"DPMS {dpms}, CRTC active {active}")
 
 
-def hotplug_checks(report, guest, qmp, frames_dir, frame):
-    """Unplug and replug of the lit connector, and a daemon started with no display connected. QEMU's virtio-gpu
-    cannot change its connector's state from QMP (QEMU 7.2 has no such command; device_del of the whole GPU
-    removes the card, not a connector), so the guest kernel's own override is used: writing `off` to the
-    connector's sysfs `status` forces it disconnected, `detect` gives it back its real (connected) state. The
-    kernel sends a hotplug uevent for such a change only when the driver polls its connectors, which virtio_gpu
-    does not; when none comes within HOTPLUG_WAIT s, `udevadm trigger --action=change` on the card sends the
-    change event udev would relay from a real HPD interrupt (the report says which happened)."""
+UEVENT_LOG = "/run/vmcheck-uevents.log"
+
+
+def watch_uevents(guest):
+    """Starts recording the kernel's drm uevents in the guest (udevadm monitor --kernel) into UEVENT_LOG."""
+    guest(f"pgrep -f 'udevadm monitor --kernel' >/dev/null || setsid -f udevadm monitor --kernel "
+          f"--subsystem-match=drm >{UEVENT_LOG} 2>&1 </dev/null")
+
+
+def kernel_uevents(guest):
+    """How many drm `change` uevents the kernel has sent since watch_uevents."""
+    _, count = guest(f"grep -c ' change ' {UEVENT_LOG} || true")
+    return int(count) if count.isdigit() else 0
+
+
+def plug(guest, hotplug, head, connected, name=None, size=SIZE):
+    """Plugs or unplugs `head` and waits until the daemon lists its output as on or off (`name`: the output
+    to look at, else any). (how the daemon learned it, the kernel's uevents for it) or (None, …) when it did not."""
+    power = "on" if connected else "off"
+    before = kernel_uevents(guest)
+    hotplug.set(guest, head, connected, size)
+
+    def listed():
+        lines = guest("animctl output")[1].splitlines()
+        return any(f"power {power}" in line and (name is None or line.startswith(f"{name}:")) for line in lines)
+
+    how = "the kernel's own uevent"
+    try:
+        wait_until(listed, SCREEN_TIMEOUT if hotplug.genuine else HOTPLUG_WAIT, what=f"the output listed power {power}")
+    except CheckFailed:
+        how = None
+        if not hotplug.genuine:
+            guest("udevadm trigger --action=change /sys/class/drm/card0")
+            try:
+                wait_until(listed, SCREEN_TIMEOUT, what=f"the output listed power {power}")
+                how = f"the card's change event from udevadm trigger (the kernel sent none within {HOTPLUG_WAIT} s)"
+            except CheckFailed:
+                pass
+    return how, kernel_uevents(guest) - before
+
+
+def connector_status(guest, head):
+    """The kernel's view of head's connector: sysfs `status` (connected, disconnected)."""
+    return guest(f"cat $(ls -d /sys/class/drm/card0-* | sed -n {head + 1}p)/status")[1]
+
+
+def hotplug_checks(report, guest, qmp, frames_dir, frame, hotplug):
+    """Unplug and replug of the lit connector, and a daemon started with no display connected, driven by
+    `hotplug` (virtio-gpu: a real HPD interrupt from QEMU's D-Bus display)."""
     status, daemon = guest("animserverd --help | grep -q -- '--splash' && echo new")
     if daemon != "new":
         report.add("INFO", "hotplug not checked: this animserverd predates hotplug")
         return
-    _, connector = guest("for c in /sys/class/drm/card0-*; do [ \"$(cat $c/status)\" = connected ] && "
-                         "echo $c && break; done")
-    if not report.check(bool(connector), "a connected connector to unplug", connector):
+    report.add("INFO", "hotplug driven by", hotplug.describe())
+    watch_uevents(guest)
+
+    how, uevents = plug(guest, hotplug, 0, False)
+    state = connector_status(guest, 0)
+    if not report.check(how is not None and state == "disconnected", "unplug: the kernel reports the connector "
+                        "disconnected and the daemon darkened the display (animctl output: power off)",
+                        f"sysfs status {state}; on {how}; {uevents} kernel drm change uevent(s)"):
+        plug(guest, hotplug, 0, True)
         return
-
-    def plug(state, power, what):
-        """Forces the connector's state, then waits for animctl output to list `power`: True when the kernel's
-        own uevent was enough, False when the card's change event had to be triggered, None when neither."""
-        guest(f"echo {state} >{connector}/status")
-        wanted = lambda: f"power {power}" in guest("animctl output")[1]  # noqa: E731
-        try:
-            wait_until(wanted, HOTPLUG_WAIT, what=what)
-            return True
-        except CheckFailed:
-            guest("udevadm trigger --action=change /sys/class/drm/card0")
-        try:
-            wait_until(wanted, SCREEN_TIMEOUT, what=what)
-            return False
-        except CheckFailed:
-            return None
-
-    def source(kernel):
-        return "on the kernel's own uevent" if kernel else "on the card's change event from udevadm trigger " \
-            f"(the kernel sent none within {HOTPLUG_WAIT} s)"
-
-    kernel = plug("off", "off", "the unplugged display to be listed as off")
-    if not report.check(kernel is not None, "unplug: the daemon darkened the display (animctl output: power off)",
-                        "" if kernel is None else source(kernel)):
-        guest(f"echo detect >{connector}/status && udevadm trigger --action=change /sys/class/drm/card0")
-        return
+    if hotplug.genuine:
+        report.check(uevents >= 1, "unplug: the kernel sent the drm change uevent itself (HPD interrupt)",
+                     f"{uevents} uevent(s)")
     blank = blank_screen(qmp, frames_dir, frame, SCREEN_TIMEOUT)
     report.check(blank is not None, "screendump after unplug is blank, not the frame",
                  f"{blank[1] * 100:.2f} % of pixels are {tuple(int(c) for c in blank[0])}" if blank else "")
@@ -518,15 +756,18 @@ def hotplug_checks(report, guest, qmp, frames_dir, frame):
                    what="the demo's 3 layers on the daemon started without a display")
         _, state = guest("systemctl is-active animserverd.service")
         _, listed = guest("animctl output")
-        report.check(state == "active" and "power off" in listed, "started with no display connected: the daemon "
-                     "runs, dark, with the demo's scene", f"{state}; {listed.splitlines()[0] if listed else ''}")
+        report.check(state == "active" and "power off" in listed and connector_status(guest, 0) == "disconnected",
+                     "started with no display connected: the daemon runs, dark, with the demo's scene",
+                     f"{state}; {listed.splitlines()[0] if listed else ''}")
         guest(f"animctl clock set {TIMES[-1]}")
     except CheckFailed as error:
         report.check(False, "started with no display connected", str(error))
 
-    kernel = plug("detect", "on", "the replugged display to be listed as on")
-    if not report.check(kernel is not None, "replug: the daemon lit the connector (animctl output: power on)",
-                        "" if kernel is None else source(kernel)):
+    how, uevents = plug(guest, hotplug, 0, True)
+    state = connector_status(guest, 0)
+    if not report.check(how is not None and state == "connected", "replug: the kernel reports the connector "
+                        "connected and the daemon lit it (animctl output: power on)",
+                        f"sysfs status {state}; on {how}; {uevents} kernel drm change uevent(s)"):
         return
     passes, detail = screen_matching(qmp, frames_dir, "screen-replug", frame, SCREEN_TIMEOUT)
     report.check(passes, "screendump after replug shows the scene's frame", detail)
@@ -578,8 +819,8 @@ def restart_daemon(guest, extra_flags, before_demo="true", demo=True):
     restarts the daemon alone. (status, output)."""
     if extra_flags is None:
         return guest(f"rm -f {RUNTIME_DROPIN} && systemctl daemon-reload && systemctl restart animserverd.service")
-    _, cmdline = guest("tr '\\0' ' ' </proc/$(systemctl show -p MainPID --value animserverd.service)/cmdline")
-    base = cmdline.strip()
+    # The image's own flags (its drop-in), not the running daemon's, which may carry an earlier phase's extras.
+    _, base = guest("sed -n 's/^ExecStart=\\(.\\+\\)$/\\1/p' /etc/systemd/system/animserverd.service.d/kiosk.conf")
     if "--clock" in extra_flags:
         base = base.replace("--clock manual", "").strip()
     return guest(f"mkdir -p {os.path.dirname(RUNTIME_DROPIN)} && printf '[Service]\\nExecStart=\\nExecStart=%s\\n' "
@@ -715,8 +956,16 @@ def main():
     for stale in ("qmp.sock", "agent.sock", "serial.log"):
         if os.path.exists(os.path.join(work, stale)):
             os.remove(os.path.join(work, stale))
+    bus_folder = tempfile.mkdtemp(prefix="kiosk-vm-bus-")
+    try:
+        bus = DisplayBus(bus_folder)
+    except (CheckFailed, OSError) as error:
+        report.add("FAIL", "private D-Bus session bus for QEMU's D-Bus display", str(error))
+        report.write(header)
+        return 1
     qemu_log = open(os.path.join(work, "qemu.log"), "w")
-    qemu = subprocess.Popen(qemu_command(work, args.accel, args.gpu), stdout=qemu_log, stderr=subprocess.STDOUT)
+    qemu = subprocess.Popen(qemu_command(work, args.accel, args.gpu), stdout=qemu_log, stderr=subprocess.STDOUT,
+                            env=bus.env)
     boot_started = time.monotonic()
     try:
         alive = lambda: qemu.poll() is None  # noqa: E731
@@ -727,7 +976,7 @@ def main():
                      f"{time.monotonic() - boot_started:.1f} s after QEMU started (guest uptime {uptime} s)")
         checks_started = time.monotonic()
         try:
-            guest_checks(report, agent, qmp, args, references, frames_dir)
+            guest_checks(report, agent, qmp, Hotplug(bus, args.gpu), args, references, frames_dir)
         finally:
             _, journal = agent.run("journalctl -b --no-pager -o short-monotonic -u animserverd.service "
                                    "-u animserverd.socket -u animdemo-kiosk.service")
@@ -742,6 +991,8 @@ def main():
         if qemu.poll() is None:
             qemu.kill()
             qemu.wait()
+        bus.close()
+        shutil.rmtree(bus_folder, ignore_errors=True)
     report.add("INFO", f"VM run took {time.monotonic() - boot_started:.1f} s")
     report.write(header)
     print(f"vmcheck: report in {report.path}, frames in {frames_dir}", flush=True)
