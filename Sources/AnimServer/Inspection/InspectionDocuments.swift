@@ -99,6 +99,8 @@ enum InspectionDocuments {
     struct Pacing: Encodable {
         var framesPresented: UInt64
         var missedVblanks: UInt64
+        /// Flips the kernel placed in a vblank already used by the flip before: must stay 0.
+        var sharedVblanks: UInt64
         var hitchRatio: Double
         var measuredRefresh: Double
         var commitToPhotonBoundsMs: [Double]
