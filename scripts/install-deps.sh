@@ -10,7 +10,7 @@ set -euo pipefail
 readonly PACKAGES=(
     pkg-config libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libgbm-dev libdrm-dev libudev-dev
     libpng-dev libcairo2-dev libpixman-1-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core
-    libsystemd-dev systemd python3 ca-certificates git
+    libsystemd-dev libseat-dev systemd python3 ca-certificates git
 )
 
 log() { printf 'install-deps: %s\n' "$*"; }
