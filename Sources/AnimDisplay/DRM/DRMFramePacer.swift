@@ -105,6 +105,9 @@ public final class DRMFramePacer: FramePacer, @unchecked Sendable {
         state.withLock { $0.seatPaused ? .idle : $0.scheduler.plan(wanted: wanted, now: now) }
     }
 
+    /// The seat is disabled: set before the scan-out is paused, cleared before it is asked to resume.
+    var isSeatPaused: Bool { state.withLock { $0.seatPaused } }
+
     /// The seat's events, in order: a disable stops the scan-out, then is acknowledged; an enable has the
     /// display relit. True when the loop must plan again.
     private func handleSeatEvents() -> Bool {
@@ -133,7 +136,13 @@ public final class DRMFramePacer: FramePacer, @unchecked Sendable {
                 }
                 logger.notice("seat disabled (VT switched away): frames paused", metadata: ["device": "\(device.path)"])
             case .enabled:
-                state.withLock { $0.seatPaused = false }
+                // logind may say it twice (the session active again, the card resumed): one relight is enough.
+                guard
+                    state.withLock({ s in
+                        defer { s.seatPaused = false }
+                        return s.seatPaused
+                    })
+                else { continue }
                 logger.notice("seat enabled: relighting the display", metadata: ["device": "\(device.path)"])
                 handlers?.resumed()
             }

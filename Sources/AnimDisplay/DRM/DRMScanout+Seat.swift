@@ -35,6 +35,8 @@ extension DRMScanout {
     func seatResumed() throws(DRMError) {
         seatGate.enter()
         defer { seatGate.leave() }
+        // Disabled again before this ran (the pause waits at the gate for it): the gate stays closed.
+        guard !pacer.isSeatPaused else { return }
         seatGate.open()
         guard !stopped else { return }
         let wasPowered = powered

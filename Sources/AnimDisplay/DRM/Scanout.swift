@@ -21,7 +21,7 @@ protocol Scanout: AnyObject, Sendable {
     /// is made until `seatResumed`. Runs on the server's loop thread, before the disable is acknowledged.
     func seatPaused()
     /// The seat is back: re-probes the connectors and relights the display with a full modeset (the render
-    /// thread then redraws everything).
+    /// thread then redraws everything). Nothing when the seat was disabled again meanwhile.
     func seatResumed() throws(DRMError)
     /// The session the device was opened through; any thread.
     var session: SeatSessionDescription? { get }

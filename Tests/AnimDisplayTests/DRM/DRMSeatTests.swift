@@ -117,10 +117,29 @@ struct DRMSeatTests {
         _ = try r.scanout.apply(.power(false))
         r.seat.queue(.disabled)
         _ = r.pacer.handleEvents()
+        r.seat.queue(.enabled)
+        _ = r.pacer.handleEvents()
         try r.scanout.seatResumed()
         #expect(!r.scanout.outputDescription.powered)
         let active = try #require(r.device.commits.last?.writes.first { $0.object == 32 && $0.property == 3201 })
         #expect(active.value == 0)
+    }
+
+    @Test("A VT switched back and away again before the relight ran: the relight does nothing, the gate stays shut")
+    func flickered() throws {
+        let r = try Self.rig()
+        r.seat.queue(.disabled, .enabled, .enabled, .disabled)
+        #expect(r.pacer.handleEvents())
+        // Each disable is acknowledged; the second enable (logind says it twice) asks for no second relight.
+        #expect(
+            r.seat.log == [
+                "pause scan-out", "acknowledge disable", "resume asked", "pause scan-out", "acknowledge disable",
+            ])
+        let commits = r.device.commits.count
+        try r.scanout.seatResumed()
+        r.scanout.present(r.renderer, damage: .full)
+        #expect(r.device.commits.count == commits)
+        #expect(r.pacer.plan(wanted: 0, now: 0) == .idle)
     }
 
     @Test("A device opened by discovery goes through the session and is given back to it when dropped")
