@@ -137,12 +137,12 @@ public final class DRMFramePacer: FramePacer, @unchecked Sendable {
                 logger.notice("seat disabled (VT switched away): frames paused", metadata: ["device": "\(device.path)"])
             case .enabled:
                 // logind may say it twice (the session active again, the card resumed): one relight is enough.
-                guard
-                    state.withLock({ s in
-                        defer { s.seatPaused = false }
-                        return s.seatPaused
-                    })
-                else { continue }
+                let wasPaused = state.withLock { s in
+                    let was = s.seatPaused
+                    s.seatPaused = false
+                    return was
+                }
+                guard wasPaused else { continue }
                 logger.notice("seat enabled: relighting the display", metadata: ["device": "\(device.path)"])
                 handlers?.resumed()
             }
