@@ -56,8 +56,8 @@ def seat_checks(report, guest, qmp, args, frames_dir, reference):
         return guest("systemctl show -p MainPID --value animserverd.service")[1]
 
     def daemon_log():
-        return guest("journalctl -o cat _SYSTEMD_INVOCATION_ID=$(systemctl show -p InvocationID --value "
-                     "animserverd.service)")[1]
+        # By process: logind moves a PAM session's process into the session's scope, out of the unit's cgroup.
+        return guest(f"journalctl -b -o cat _PID={main_pid()}")[1]
 
     def log_says(text, what):
         return vm.wait_until(lambda: text in daemon_log(), LOG_TIMEOUT, interval=0.5, what=what)
@@ -76,6 +76,8 @@ def seat_checks(report, guest, qmp, args, frames_dir, reference):
         _, identity = guest(f"stat -c %U /proc/{pid}; for g in $(awk '/^Groups:/ {{ $1 = \"\"; print }}' "
                             f"/proc/{pid}/status); do getent group $g | cut -d: -f1; done | tr '\\n' ' '")
         user, _, groups = identity.partition("\n")
+        _, cgroup = guest(f"cat /proc/{pid}/cgroup")
+        report.add("INFO", "the seat daemon's cgroup", cgroup)
         report.check(user == "animserver" and not {"video", "render"} & set(groups.split()),
                      "the daemon runs as animserver without the video and render groups",
                      f"user {user}, supplementary groups: {groups.strip() or 'none'}")

@@ -63,14 +63,26 @@ public final class LibDRMDevice: DRMDevice {
             .sorted { (Int($0.dropFirst(4)) ?? 0) < (Int($1.dropFirst(4)) ?? 0) }
             .map { "/dev/dri/\($0)" }
         var waiting: LibDRMDevice?
+        // What each card said, for the error when none will do.
+        var tried: [String] = []
         for path in cards {
-            guard let device = try? LibDRMDevice(path: path, allowAtomic: !legacy, session: session),
-                let resources = try? device.resources(), !resources.connectors.isEmpty
-            else { continue }
+            let device: LibDRMDevice
+            let resources: DRMResources
+            do throws(DRMError) {
+                device = try LibDRMDevice(path: path, allowAtomic: !legacy, session: session)
+                resources = try device.resources()
+            } catch {
+                tried.append("\(path) (\(error))")
+                continue
+            }
+            guard !resources.connectors.isEmpty else {
+                tried.append("\(path) (no connectors)")
+                continue
+            }
             if resources.connectors.contains(where: { $0.connected && !$0.modes.isEmpty }) { return device }
             if waiting == nil { waiting = device }
         }
-        guard let waiting else { throw .noDevice(tried: cards) }
+        guard let waiting else { throw .noDevice(tried: tried) }
         return waiting
     }
 

@@ -28,8 +28,9 @@ public final class LibseatSession: SeatSession, @unchecked Sendable {
     }
 
     /// Opens the seat and waits up to `activationWait` seconds for libseat to enable it (logind sends the
-    /// enable on the first dispatch when the session's VT is in the foreground). `reason` says why libseat is
-    /// used (the `--session` choice).
+    /// enable on the first dispatch when the session's VT is in the foreground); a seat that stays disabled is
+    /// an error, as its devices cannot be used (libseat's builtin seatd opens one for a user who may not switch
+    /// VTs). `reason` says why libseat is used (the `--session` choice).
     public init(reason: String, activationWait: Double = 2, logger: Logger) throws(SeatError) {
         LibseatLog.install(logger: logger)
         let listener = UnsafeMutablePointer<libseat_seat_listener>.allocate(capacity: 1)
@@ -73,10 +74,8 @@ public final class LibseatSession: SeatSession, @unchecked Sendable {
         }
         // The enable seen while waiting is the start, not a VT switched back.
         inbox.events.removeAll()
-        if !inbox.active {
-            logger.warning(
-                "the seat is not active yet: the display lights when its VT comes to the foreground",
-                metadata: ["seat": "\(name ?? "?")", "waited": "\(activationWait) s"])
+        guard inbox.active else {
+            throw .notActive(seat: name ?? "?", backend: description.backend, seconds: activationWait)
         }
     }
 

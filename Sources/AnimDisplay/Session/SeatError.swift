@@ -6,8 +6,9 @@ public enum SeatError: Error, Hashable, Sendable, CustomStringConvertible {
     case callFailed(backend: String, call: String, errno: Int32)
     /// libseat found no backend that could open a seat (no seatd, no logind session, not root).
     case noSeat(errno: Int32, detail: String)
-    /// The seat did not become active within `seconds` of opening it (another VT is in the foreground).
-    case notActive(seat: String, seconds: Double)
+    /// The seat did not become active within `seconds` of opening it (another VT is in the foreground, or the
+    /// backend cannot switch VTs for this user).
+    case notActive(seat: String, backend: String?, seconds: Double)
 
     public var description: String {
         switch self {
@@ -15,8 +16,9 @@ public enum SeatError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(backend): \(call) failed: \(Self.errnoText(errno))"
         case .noSeat(let errno, let detail):
             "libseat: no backend could open a seat (\(detail)): \(Self.errnoText(errno))"
-        case .notActive(let seat, let seconds):
-            "libseat: seat \(seat) did not become active within \(seconds) s (another VT is in the foreground?)"
+        case .notActive(let seat, let backend, let seconds):
+            "libseat (\(backend ?? "unknown backend")): seat \(seat) did not become active within \(seconds) s (another VT in the foreground, or a "
+                + "backend that cannot switch VTs for this user)"
         }
     }
 
