@@ -28,6 +28,8 @@ import time
 import numpy
 from PIL import Image
 
+from seat_checks import SEAT_TIME, seat_checks
+
 # The demo's group runs 0…2 s and the spinner's two half turns 0…2 s: five times across the scene.
 TIMES = [0.0, 0.25, 0.5, 0.75, 1.5]
 SIZE = (640, 480)
@@ -386,6 +388,7 @@ def guest_checks(report, agent, qmp, args, references, frames_dir):
     rotation_checks(report, guest, qmp, args, frames_dir)
     monotonic_checks(report, guest, qmp, args, frames_dir)
     splash_checks(report, guest, qmp, args, frames_dir, references)
+    seat_checks(report, guest, qmp, args, frames_dir, references[SEAT_TIME])
     qmp_hotplug_probe(report, qmp)
 
 

@@ -124,6 +124,9 @@ extension ServerCore {
                     measuredRefresh: p.refreshInterval > 0 ? 1 / p.refreshInterval : 0,
                     commitToPhotonBoundsMs: LatencyHistogram.bounds.map { $0 * 1000 },
                     commitToPhotonCounts: p.commitToPhoton.counts, commitToPhotonMaxMs: p.commitToPhoton.max * 1000)
+            },
+            session: o.session.map { s in
+                InspectionDocuments.Session(kind: s.kind.rawValue, backend: s.backend, seat: s.seat, reason: s.reason)
             })
     }
 
