@@ -43,6 +43,7 @@ let package = Package(
         .systemLibrary(name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         .systemLibrary(name: "CUdev", path: "Sources/CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CGBM", path: "Sources/CGBM", pkgConfig: "gbm", providers: [.apt(["libgbm-dev"])]),
+        .systemLibrary(name: "CSeat", path: "Sources/CSeat", pkgConfig: "libseat", providers: [.apt(["libseat-dev"])]),
         // What Swift cannot import from libdrm and the kernel: fourcc codes, the VT mode ioctl, flip events.
         .target(name: "CDRMShim", dependencies: ["CDRM"]),
         .systemLibrary(
@@ -66,7 +67,7 @@ let package = Package(
             name: "AnimDisplay",
             dependencies: [
                 "AnimRender", "AnimCore", "AnimImage", "AnimTransport", "CDRM", "CGBM", "CDRMShim", "CEGL", "CGLES3",
-                "CUdev", logging,
+                "CUdev", "CSeat", logging,
             ]),
 
         // The daemon's core: sessions, per-client contexts, commits, the clock, the frame loop, events, inspection.

@@ -6,11 +6,12 @@
 set -euo pipefail
 
 # feasibility.md §0 (graphics, images, fonts) plus systemd (headers, and systemd-socket-activate for the
-# socket-activation test), python3 (protocol/examples/client.py, run by a test), TLS roots and git for SwiftPM.
+# socket-activation test), libseat (the DRM output's sessions through logind or seatd), python3
+# (protocol/examples/client.py, run by a test), TLS roots and git for SwiftPM.
 readonly PACKAGES=(
     pkg-config libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libgbm-dev libdrm-dev libudev-dev
     libpng-dev libcairo2-dev libpixman-1-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core
-    libsystemd-dev systemd python3 ca-certificates git
+    libsystemd-dev libseat-dev systemd python3 ca-certificates git
 )
 
 log() { printf 'install-deps: %s\n' "$*"; }

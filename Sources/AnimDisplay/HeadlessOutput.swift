@@ -108,6 +108,11 @@ public final class HeadlessOutput: @unchecked Sendable {
         queue.enqueue(.reprobe)
     }
 
+    /// The seat came back (VT switched back): the render thread relights the display after the jobs queued.
+    func seatResumed() {
+        queue.enqueue(.seatResumed)
+    }
+
     /// `frame` with the splash drawn over it while the splash shows.
     private func withSplash(_ frame: DisplayFrame) -> DisplayFrame {
         guard let splash else { return frame }
@@ -128,6 +133,7 @@ public final class HeadlessOutput: @unchecked Sendable {
                 size: configuration.size, refresh: configuration.refresh, renderer: rendererInfo,
                 reason: decision.reason)
         statistics.pacing = scanout?.pacing
+        statistics.session = scanout?.session
         return statistics
     }
 

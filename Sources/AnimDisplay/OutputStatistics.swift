@@ -29,6 +29,8 @@ public struct OutputStatistics: Hashable, Sendable {
     public var tileCacheBytes = 0
     /// Frame pacing measured from the display's flips (DRM output); nil without a display.
     public var pacing: PacingStatistics?
+    /// The session the display's device was opened through (DRM output); nil without a display.
+    public var session: SeatSessionDescription?
 
     public init(size: PixelSize, refresh: Double, renderer: RendererInfo, reason: String) {
         self.size = size

@@ -12,6 +12,8 @@ final class RenderQueue: @unchecked Sendable {
         case control(OutputChange, @Sendable (Result<OutputDescription, OutputControlError>) -> Void)
         /// udev reported a change of the card: re-probe the connectors (hotplug).
         case reprobe
+        /// The seat came back (VT switched back): relight the display and redraw it.
+        case seatResumed
     }
 
     struct State {
@@ -67,7 +69,7 @@ final class RenderQueue: @unchecked Sendable {
         switch job {
         case .capture(_, let shot): shot.completion(.failure(.outputStopped))
         case .control(_, let completion): completion(.failure(.outputStopped))
-        case .frame, .reprobe: break
+        case .frame, .reprobe, .seatResumed: break
         }
     }
 
@@ -107,7 +109,7 @@ final class RenderQueue: @unchecked Sendable {
                     case .frame(_, let carried): shots += carried
                     case .capture(_, let shot): shots.append(shot)
                     case .control(_, let completion): controls.append(completion)
-                    case .reprobe: break
+                    case .reprobe, .seatResumed: break
                     }
                 }
                 s.jobs = []

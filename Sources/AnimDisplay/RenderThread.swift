@@ -113,6 +113,8 @@ final class RenderThread {
                 completion(control(change))
             case .reprobe:
                 reprobe()
+            case .seatResumed:
+                resumeSeat()
             }
             queue.finished()
         }
@@ -157,6 +159,21 @@ final class RenderThread {
         }
         guard let size else { return }
         relit(size: size)
+        queue.withLock { $0.redrawWanted = true }
+        scanout.wantFrame()
+    }
+
+    /// The seat came back: the scan-out relights the display, which shows nothing of the scene until the next
+    /// frame redraws all of it (the server is asked for one, though the scene may be still).
+    private func resumeSeat() {
+        guard let scanout else { return }
+        do throws(DRMError) {
+            try scanout.seatResumed()
+        } catch {
+            logger.error("display not lit again after the seat came back", metadata: ["error": "\(error)"])
+            return
+        }
+        relit(size: scanout.outputDescription.sceneSize)
         queue.withLock { $0.redrawWanted = true }
         scanout.wantFrame()
     }

@@ -52,6 +52,14 @@ struct AnimServerDaemon: ParsableCommand {
     @Option(help: "--output drm: turn the picture clockwise by 0, 90, 180 or 270 degrees.")
     var rotation: String = "0"
 
+    @Option(
+        help: """
+            --output drm: who opens the card. libseat: a seat session (logind for a dedicated user in a PAM \
+            session on a VT, seatd, or libseat's builtin seatd as root), which also pauses on a VT switch; direct: \
+            open(2) as root or through the video group; auto: libseat when it opens a seat, else direct.
+            """)
+    var session: SessionChoice = .auto
+
     @Option(help: "Frames per second while something animates (overrides the config file's frameRate).")
     var refresh: Double?
 
@@ -90,8 +98,8 @@ struct AnimServerDaemon: ParsableCommand {
         }
         if let mode { _ = try ModeRequest(parsing: mode) }
         _ = try OutputRotation(parsing: rotation)
-        if output != .drm, drmDevice != nil || connector != nil || mode != nil || rotation != "0" {
-            throw ValidationError("--drm-device, --connector, --mode and --rotation need --output drm")
+        if output != .drm, drmDevice != nil || connector != nil || mode != nil || rotation != "0" || session != .auto {
+            throw ValidationError("--drm-device, --connector, --mode, --rotation and --session need --output drm")
         }
         if output == .drm, refresh != nil {
             throw ValidationError("--refresh: a DRM output refreshes at its mode's rate (choose it with --mode)")
@@ -141,7 +149,7 @@ struct AnimServerDaemon: ParsableCommand {
                 options: DRMOutputOptions(
                     devicePath: drmDevice, connector: connector, mode: try mode.map { try ModeRequest(parsing: $0) },
                     rotation: try OutputRotation(parsing: rotation), renderer: renderer, maxTextureSize: textureLimit,
-                    environment: environment, splash: splashImage),
+                    environment: environment, splash: splashImage, session: session),
                 logger: logger)
             // Animations step once per vblank of the mode lit.
             configuration.frameRate = display.plan.mode.mode.refresh

@@ -29,6 +29,8 @@ import time
 import numpy
 from PIL import Image
 
+from seat_checks import SEAT_TIME, seat_checks
+
 # The demo's group runs 0…2 s and the spinner's two half turns 0…2 s: five times across the scene.
 TIMES = [0.0, 0.25, 0.5, 0.75, 1.5]
 SIZE = (640, 480)
@@ -450,6 +452,7 @@ def guest_checks(report, agent, qmp, hotplug, args, references, frames_dir):
     rotation_checks(report, guest, qmp, args, frames_dir)
     monotonic_checks(report, guest, qmp, args, frames_dir)
     splash_checks(report, guest, qmp, args, frames_dir, references)
+    seat_checks(report, guest, qmp, args, frames_dir, references[SEAT_TIME])
     gles_checks(report, guest, qmp, hotplug, args, frames_dir, references)
     two_connector_checks(report, guest, qmp, hotplug, args, frames_dir)
     qmp_hotplug_probe(report, qmp)
@@ -461,9 +464,9 @@ GLES_SCREEN_TIMEOUT = 40
 
 
 def daemon_log(guest, pattern):
-    """The running daemon's log lines (this start of the unit only) that match the extended regex `pattern`."""
-    _, text = guest("journalctl -b --no-pager -o cat _SYSTEMD_INVOCATION_ID=$(systemctl show -p InvocationID "
-                    f"--value animserverd.service) | grep -E '{pattern}' || true")
+    """The running daemon's log lines (this process only) that match the extended regex `pattern`."""
+    _, text = guest("journalctl -b --no-pager -o cat _PID=$(systemctl show -p MainPID --value animserverd.service) "
+                    f"| grep -E '{pattern}' || true")
     return text
 
 

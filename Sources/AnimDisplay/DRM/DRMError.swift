@@ -19,6 +19,10 @@ public enum DRMError: Error, Hashable, Sendable, CustomStringConvertible {
     case modesetRefused(connector: String, mode: String, errno: Int32)
     /// GBM or EGL on the GBM device failed.
     case graphics(call: String, detail: String)
+    /// The session could not open or close a device node.
+    case session(SeatError)
+    /// The seat is disabled (its VT is switched away): the display cannot be changed until it comes back.
+    case seatPaused
 
     public var description: String {
         switch self {
@@ -42,6 +46,10 @@ public enum DRMError: Error, Hashable, Sendable, CustomStringConvertible {
             "the driver refused \(mode) on \(connector) in a TEST_ONLY commit: \(Self.errnoText(errno))"
         case .graphics(let call, let detail):
             "\(call) failed: \(detail)"
+        case .session(let error):
+            "\(error)"
+        case .seatPaused:
+            "the seat is not active (its VT is switched away): the display changes when it comes back"
         }
     }
 

@@ -10,6 +10,8 @@ public final class DRMFramePacer: FramePacer, @unchecked Sendable {
     private struct State {
         var scheduler: FrameScheduler
         var wake: (@Sendable () -> Void)?
+        /// The seat is disabled (VT switched away): no frame is planned; the animations keep their clock.
+        var seatPaused = false
     }
 
     private let device: any DRMDevice
@@ -17,27 +19,33 @@ public final class DRMFramePacer: FramePacer, @unchecked Sendable {
     private let logger: Logger
     /// Connector hotplug events of the card; nil: hotplug is not watched.
     private let udev: UdevMonitor?
-    /// Both descriptors (the card's and udev's) as one the loop watches; -1 without udev.
+    /// The session the device was opened through; its events (VT switches) are dispatched on the loop thread.
+    private let seat: (any SeatSession)?
+    /// The descriptors (the card's, udev's, the seat's) as one the loop watches; -1 with the card's alone.
     private let epoll: Int32
     private let hotplug = Mutex<(@Sendable () -> Void)?>(nil)
+    private let seatHandlers = Mutex<(paused: @Sendable () -> Void, resumed: @Sendable () -> Void)?>(nil)
 
     /// With `udev`, the loop watches it too and `setHotplug`'s handler runs when the card's connectors may have
-    /// changed.
+    /// changed; with a `seat` that has events, `setSeatHandlers`' handlers run when it is disabled and enabled.
     init(
-        device: any DRMDevice, configuration: FrameSchedulerConfiguration, udev: UdevMonitor? = nil, logger: Logger
+        device: any DRMDevice, configuration: FrameSchedulerConfiguration, udev: UdevMonitor? = nil,
+        seat: (any SeatSession)? = nil, logger: Logger
     ) {
         self.device = device
         self.logger = logger
         state = Mutex(State(scheduler: FrameScheduler(configuration: configuration)))
+        let watched = [device.fd] + [udev?.fd, seat?.eventDescriptor].compactMap { $0 }
         var epoll: Int32 = -1
-        if let udev {
+        if watched.count > 1 {
             epoll = epoll_create1(Int32(O_CLOEXEC))  // EPOLL_CLOEXEC is O_CLOEXEC
-            for fd in [device.fd, udev.fd] where epoll >= 0 {
+            for fd in watched where epoll >= 0 {
                 var event = epoll_event()
                 event.events = EPOLLIN.rawValue
                 event.data.fd = fd
                 if epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event) != 0 {
-                    logger.warning("hotplug not watched", metadata: ["call": "epoll_ctl", "errno": "\(errno)"])
+                    logger.warning(
+                        "hotplug and VT switches not watched", metadata: ["call": "epoll_ctl", "errno": "\(errno)"])
                     close(epoll)
                     epoll = -1
                 }
@@ -45,7 +53,12 @@ public final class DRMFramePacer: FramePacer, @unchecked Sendable {
         }
         self.epoll = epoll
         self.udev = epoll >= 0 ? udev : nil
+        self.seat = epoll >= 0 ? seat : nil
+        session = seat?.description
     }
+
+    /// The session the device was opened through (nil: opened without one, in tests).
+    public let session: SeatSessionDescription?
 
     public convenience init(device: any DRMDevice, configuration: FrameSchedulerConfiguration, logger: Logger) {
         self.init(device: device, configuration: configuration, udev: nil, logger: logger)
@@ -62,7 +75,14 @@ public final class DRMFramePacer: FramePacer, @unchecked Sendable {
         hotplug.withLock { $0 = handler }
     }
 
+    /// Runs on the loop thread: `paused` when the seat is disabled (it must return once the scan-out makes no
+    /// more ioctls; the disable is acknowledged after it), `resumed` when it is enabled again.
+    func setSeatHandlers(paused: @escaping @Sendable () -> Void, resumed: @escaping @Sendable () -> Void) {
+        seatHandlers.withLock { $0 = (paused, resumed) }
+    }
+
     public func handleEvents() -> Bool {
+        let seatChanged = handleSeatEvents()
         if let udev, UdevMonitor.concerns(udev.receive(), card: device.path) {
             logger.notice("connectors changed", metadata: ["device": "\(device.path)"])
             hotplug.withLock { $0 }?()
@@ -72,9 +92,9 @@ public final class DRMFramePacer: FramePacer, @unchecked Sendable {
             flips = try device.readFlips()
         } catch {
             logger.error("reading DRM events failed", metadata: ["error": "\(error)"])
-            return false
+            return seatChanged
         }
-        guard !flips.isEmpty else { return false }
+        guard !flips.isEmpty else { return seatChanged }
         state.withLock { s in
             for flip in flips { s.scheduler.flipCompleted(timestamp: flip.timestamp, sequence: flip.sequence) }
         }
@@ -82,7 +102,52 @@ public final class DRMFramePacer: FramePacer, @unchecked Sendable {
     }
 
     public func plan(wanted: Double?, now: Double) -> FrameScheduler.Decision {
-        state.withLock { $0.scheduler.plan(wanted: wanted, now: now) }
+        state.withLock { $0.seatPaused ? .idle : $0.scheduler.plan(wanted: wanted, now: now) }
+    }
+
+    /// The seat is disabled: set before the scan-out is paused, cleared before it is asked to resume.
+    var isSeatPaused: Bool { state.withLock { $0.seatPaused } }
+
+    /// The seat's events, in order: a disable stops the scan-out, then is acknowledged; an enable has the
+    /// display relit. True when the loop must plan again.
+    private func handleSeatEvents() -> Bool {
+        guard let seat else { return false }
+        let events: [SeatEvent]
+        do throws(SeatError) {
+            events = try seat.dispatch()
+        } catch {
+            logger.error("reading seat events failed", metadata: ["error": "\(error)"])
+            return false
+        }
+        let handlers = seatHandlers.withLock { $0 }
+        for event in events {
+            switch event {
+            case .disabled:
+                // The frame in flight may never see its flip: it is over.
+                state.withLock { s in
+                    s.seatPaused = true
+                    s.scheduler.frameAbandoned()
+                }
+                handlers?.paused()
+                do throws(SeatError) {
+                    try seat.acknowledgeDisable()
+                } catch {
+                    logger.error("seat disable not acknowledged", metadata: ["error": "\(error)"])
+                }
+                logger.notice("seat disabled (VT switched away): frames paused", metadata: ["device": "\(device.path)"])
+            case .enabled:
+                // logind may say it twice (the session active again, the card resumed): one relight is enough.
+                let wasPaused = state.withLock { s in
+                    let was = s.seatPaused
+                    s.seatPaused = false
+                    return was
+                }
+                guard wasPaused else { continue }
+                logger.notice("seat enabled: relighting the display", metadata: ["device": "\(device.path)"])
+                handlers?.resumed()
+            }
+        }
+        return !events.isEmpty
     }
 
     public func beginFrame(now: Double) -> Double {

@@ -15,13 +15,16 @@ public struct DRMOutputOptions: Sendable {
     public var environment: [String: String]
     /// Shown from the moment the display lights until the first client commit.
     public var splash: SplashImage?
+    /// `--session`: who opens the device (libseat's seat, or the process itself).
+    public var session: SessionChoice
 
     public init(
         devicePath: String? = nil, connector: String? = nil, mode: ModeRequest? = nil, rotation: OutputRotation = .none,
         renderer: RendererChoice = .auto, maxTextureSize: Int? = nil, environment: [String: String] = [:],
-        splash: SplashImage? = nil
+        splash: SplashImage? = nil, session: SessionChoice = .auto
     ) {
         self.splash = splash
+        self.session = session
         self.devicePath = devicePath
         self.connector = connector
         self.mode = mode
@@ -48,8 +51,15 @@ public final class DRMOutput: Sendable {
         let device: LibDRMDevice
         var plan: DRMOutputPlan
         var waiting = false
+        let session: any SeatSession
         do throws(DRMError) {
-            device = try LibDRMDevice.discover(explicit: options.devicePath, environment: options.environment)
+            do throws(SeatError) {
+                session = try options.session.open(logger: logger)
+            } catch {
+                throw .session(error)
+            }
+            device = try LibDRMDevice.discover(
+                explicit: options.devicePath, environment: options.environment, session: session)
             let resources = try device.resources()
             do throws(DRMError) {
                 plan = try DRMModeset.plan(
@@ -79,8 +89,11 @@ public final class DRMOutput: Sendable {
             logger.warning("hotplug not watched: no udev monitor", metadata: ["error": "\(error)"])
             udev = nil
         }
-        let pacer = DRMFramePacer(device: device, configuration: configuration, udev: udev, logger: logger)
-        let terminal = VirtualTerminal.enterGraphics(logger: logger)
+        let pacer = DRMFramePacer(
+            device: device, configuration: configuration, udev: udev, seat: session, logger: logger)
+        // libseat's backends (logind's TakeControl, seatd) keep the VT in graphics mode and handle switches.
+        let terminal =
+            session.description.kind == .libseat ? nil : VirtualTerminal.enterGraphics(logger: logger)
         let scanout = DRMScanout(
             device: device, plan: plan, pacer: pacer, terminal: terminal, connector: options.connector,
             mode: options.mode, waiting: waiting, logger: logger)
@@ -101,6 +114,7 @@ public final class DRMOutput: Sendable {
         }
         let output = self.output
         pacer.setHotplug { output.connectorsChanged() }
+        pacer.setSeatHandlers(paused: { scanout.seatPaused() }, resumed: { output.seatResumed() })
         self.pacer = pacer
         self.plan = plan
     }

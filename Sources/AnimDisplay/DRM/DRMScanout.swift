@@ -12,9 +12,9 @@ final class DRMScanout: Scanout, @unchecked Sendable {
     let device: any DRMDevice
     private(set) var plan: DRMOutputPlan
     let pacer: DRMFramePacer
-    private let logger: Logger
+    let logger: Logger
     private let terminal: VirtualTerminal?
-    private var modeset: DRMModesetResult?
+    private(set) var modeset: DRMModesetResult?
     private var dumb: [DRMDumbBuffer] = []
     /// The dumb buffer on screen (or about to be, once its flip completes).
     private var front = 0
@@ -25,17 +25,19 @@ final class DRMScanout: Scanout, @unchecked Sendable {
     /// The GBM device and EGL display the GLES renderers use, and the output renderer's EGL device.
     private var gbmDisplay: GBMDisplay?
     private var eglDevice: EGLDevice?
-    private var stopped = false
+    private(set) var stopped = false
     private var usesGLES = false
-    private var powered = true
+    var powered = true
     /// Which connector is lit as connectors come and go (hotplug).
     private var watch: ConnectorWatch
     /// `--mode`, chosen again on a connector lit after a hotplug.
     private let modeRequest: ModeRequest?
     /// The lit connector was unplugged: no frames are shown until one is connected again.
-    private var unplugged = false
+    private(set) var unplugged = false
     /// What `animctl output` lists, published by the render thread for any thread to read.
     private let described: Mutex<OutputDescription>
+    /// Held across each sequence of ioctls; closed while the seat is disabled (VT switched away).
+    let seatGate = SeatGate()
 
     init(
         device: any DRMDevice, plan: DRMOutputPlan, pacer: DRMFramePacer, terminal: VirtualTerminal?,
@@ -65,7 +67,7 @@ final class DRMScanout: Scanout, @unchecked Sendable {
             powered: powered, modesetting: modeset.map { $0.atomic ? "atomic" : "legacy" })
     }
 
-    private func publish() {
+    func publish() {
         let description = Self.describe(plan, device: device.path, modeset: modeset, powered: powered && !unplugged)
         described.withLock { $0 = description }
     }
@@ -102,7 +104,7 @@ final class DRMScanout: Scanout, @unchecked Sendable {
     }
 
     /// Lights `plan` (a modeset with a blank first picture), making buffers of the size it needs.
-    private func light() throws(DRMError) {
+    func light() throws(DRMError) {
         let result: DRMModesetResult
         if usesGLES, let eglDevice, let gbmDisplay {
             result = try DRMModeset.lightUp(device, plan: plan) { planeRotates throws(DRMError) in
@@ -142,7 +144,9 @@ final class DRMScanout: Scanout, @unchecked Sendable {
 
     func present(_ renderer: any Renderer, damage: Damage?) {
         let began = MonotonicClock.now()
-        guard let damage, powered, !unplugged, let modeset, !stopped else {
+        seatGate.enter()
+        defer { seatGate.leave() }
+        guard let damage, powered, !unplugged, let modeset, !stopped, !seatGate.isPaused else {
             pacer.frameComposed(now: MonotonicClock.now(), flipped: false)
             return
         }
@@ -182,6 +186,9 @@ final class DRMScanout: Scanout, @unchecked Sendable {
     }
 
     func apply(_ change: OutputChange) throws(DRMError) -> PixelSize {
+        seatGate.enter()
+        defer { seatGate.leave() }
+        guard !seatGate.isPaused else { throw .seatPaused }
         guard let modeset, !stopped else {
             throw .graphics(call: "output change", detail: "the display is not lit")
         }
@@ -213,7 +220,7 @@ final class DRMScanout: Scanout, @unchecked Sendable {
     }
 
     /// CRTC ACTIVE (atomic) or the connector's DPMS (legacy).
-    private func setPower(_ on: Bool, atomic: Bool) throws(DRMError) {
+    func setPower(_ on: Bool, atomic: Bool) throws(DRMError) {
         if atomic {
             try device.atomicCommit(
                 try DRMModeset.powerWrites(plan, on: on), testOnly: false, allowModeset: true, flipEvent: false)
@@ -227,7 +234,10 @@ final class DRMScanout: Scanout, @unchecked Sendable {
     }
 
     func connectorsChanged() throws(DRMError) -> PixelSize? {
-        guard !stopped else { return nil }
+        seatGate.enter()
+        defer { seatGate.leave() }
+        // A seat switched away re-probes when it comes back (`seatResumed`).
+        guard !stopped, !seatGate.isPaused else { return nil }
         let resources = try device.resources()
         let connectors = resources.connectors.map { (name: $0.name, connected: $0.connected && !$0.modes.isEmpty) }
         var decision = watch.probed(connectors)

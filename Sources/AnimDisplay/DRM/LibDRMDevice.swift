@@ -11,14 +11,30 @@ public final class LibDRMDevice: DRMDevice {
     public let supportsAtomic: Bool
     /// The CRTC state found before the output took it (the console's), put back on close.
     private var saved: (crtc: UInt32, connector: UInt32, state: drmModeCrtc)?
+    /// Who opened the node, and closes it.
+    private let session: any SeatSession
+    private let node: SeatDevice
 
-    /// Opens `path` read-write and asks for universal planes and atomic modesetting. `allowAtomic` false
-    /// forces the legacy path (`ANIMSERVER_DRM_LEGACY=1`).
-    public init(path: String, allowAtomic: Bool = true) throws(DRMError) {
-        let fd = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw .callFailed(call: "open(\(path))", errno: errno) }
-        self.path = path
-        self.fd = fd
+    /// Opens `path` through `session` (a plain open(2) by default) and asks for universal planes and atomic
+    /// modesetting. `allowAtomic` false forces the legacy path (`ANIMSERVER_DRM_LEGACY=1`).
+    public convenience init(
+        path: String, allowAtomic: Bool = true, session: any SeatSession = DirectSession(reason: "opened by path")
+    ) throws(DRMError) {
+        let node: SeatDevice
+        do throws(SeatError) {
+            node = try session.openDevice(path)
+        } catch {
+            throw .session(error)
+        }
+        self.init(node: node, session: session, allowAtomic: allowAtomic)
+    }
+
+    /// Takes a node `session` opened; closing the device gives it back to the session.
+    public init(node: SeatDevice, session: any SeatSession, allowAtomic: Bool = true) {
+        self.session = session
+        self.node = node
+        path = node.path
+        fd = node.fd
         // Universal planes expose the primary plane atomic commits need; atomic implies it.
         _ = drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1)
         supportsAtomic = allowAtomic && drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0
@@ -26,16 +42,20 @@ public final class LibDRMDevice: DRMDevice {
 
     deinit {
         restoreCRTC()
-        close(fd)
+        session.closeDevice(node)
     }
 
     /// The device to drive: `explicit` (`--drm-device`), else `ANIMSERVER_DRM_DEVICE`, else the first
     /// /dev/dri/card* with a connected connector, else the first card with a connector at all (the output
-    /// waits for a display to be plugged in).
-    public static func discover(explicit: String?, environment: [String: String]) throws(DRMError) -> LibDRMDevice {
+    /// waits for a display to be plugged in). Every node is opened through `session`; the candidates not
+    /// chosen are closed (given back to it).
+    public static func discover(
+        explicit: String?, environment: [String: String],
+        session: any SeatSession = DirectSession(reason: "opened by path")
+    ) throws(DRMError) -> LibDRMDevice {
         let legacy = environment["ANIMSERVER_DRM_LEGACY"] == "1"
         if let path = explicit ?? environment["ANIMSERVER_DRM_DEVICE"] {
-            return try LibDRMDevice(path: path, allowAtomic: !legacy)
+            return try LibDRMDevice(path: path, allowAtomic: !legacy, session: session)
         }
         let cards =
             ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? [])
@@ -43,14 +63,26 @@ public final class LibDRMDevice: DRMDevice {
             .sorted { (Int($0.dropFirst(4)) ?? 0) < (Int($1.dropFirst(4)) ?? 0) }
             .map { "/dev/dri/\($0)" }
         var waiting: LibDRMDevice?
+        // What each card said, for the error when none will do.
+        var tried: [String] = []
         for path in cards {
-            guard let device = try? LibDRMDevice(path: path, allowAtomic: !legacy),
-                let resources = try? device.resources(), !resources.connectors.isEmpty
-            else { continue }
+            let device: LibDRMDevice
+            let resources: DRMResources
+            do throws(DRMError) {
+                device = try LibDRMDevice(path: path, allowAtomic: !legacy, session: session)
+                resources = try device.resources()
+            } catch {
+                tried.append("\(path) (\(error))")
+                continue
+            }
+            guard !resources.connectors.isEmpty else {
+                tried.append("\(path) (no connectors)")
+                continue
+            }
             if resources.connectors.contains(where: { $0.connected && !$0.modes.isEmpty }) { return device }
             if waiting == nil { waiting = device }
         }
-        guard let waiting else { throw .noDevice(tried: cards) }
+        guard let waiting else { throw .noDevice(tried: tried) }
         return waiting
     }
 

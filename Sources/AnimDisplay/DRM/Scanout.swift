@@ -17,6 +17,14 @@ protocol Scanout: AnyObject, Sendable {
     func connectorsChanged() throws(DRMError) -> PixelSize?
     /// Wakes the server's loop to plan a frame.
     func wantFrame()
+    /// The seat was disabled (VT switched away): returns once no ioctl of the scan-out is in progress, and none
+    /// is made until `seatResumed`. Runs on the server's loop thread, before the disable is acknowledged.
+    func seatPaused()
+    /// The seat is back: re-probes the connectors and relights the display with a full modeset (the render
+    /// thread then redraws everything). Nothing when the seat was disabled again meanwhile.
+    func seatResumed() throws(DRMError)
+    /// The session the device was opened through; any thread.
+    var session: SeatSessionDescription? { get }
     /// Pacing measured from the flips; any thread.
     var pacing: PacingStatistics { get }
     /// The output as `animctl output` lists it; any thread.

@@ -143,6 +143,9 @@ public struct FrameScheduler: Sendable {
     /// A page flip completed at the kernel's `timestamp` for vblank `sequence` (0 where the driver counts none).
     public mutating func flipCompleted(timestamp: Double, sequence: UInt64) {
         measureInterval(timestamp: timestamp, sequence: sequence)
+        if let last = lastFlip, last.sequence != 0, sequence != 0, sequence <= last.sequence {
+            statistics.sharedVblanks += 1
+        }
         let previous = lastFlip?.time
         lastFlip = (timestamp, sequence)
         guard let frame = inFlight, frame.flipPending else { return }

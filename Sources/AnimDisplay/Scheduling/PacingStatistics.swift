@@ -45,6 +45,10 @@ public struct PacingStatistics: Hashable, Sendable {
     public var framesPresented: UInt64 = 0
     /// Vblanks a frame should have been shown at but was not (its deadline or its flip was missed).
     public var missedVblanks: UInt64 = 0
+    /// Flips the kernel reported for a vblank no later than the previous flip's (by its sequence number): two
+    /// pictures in one refresh, which one-flip-at-a-time pacing must never produce. 0 where the driver counts no
+    /// sequences.
+    public var sharedVblanks: UInt64 = 0
     /// Seconds frames reached the screen later than the vblank they were composed for.
     public var hitchTime: Double = 0
     /// Seconds of continuous frames: each presented frame covers the time from the previous flip (or one

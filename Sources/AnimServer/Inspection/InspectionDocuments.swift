@@ -64,6 +64,8 @@ enum InspectionDocuments {
         var tileCacheBytes: Int
         /// Frame pacing from the display's flips; absent without a display (headless).
         var pacing: Pacing?
+        /// The session the display's device was opened through; absent without a display (headless).
+        var session: Session?
 
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
@@ -85,12 +87,13 @@ enum InspectionDocuments {
             try c.encode(tilesCached, forKey: .tilesCached)
             try c.encode(tileCacheBytes, forKey: .tileCacheBytes)
             try c.encodeIfPresent(pacing, forKey: .pacing)
+            try c.encodeIfPresent(session, forKey: .session)
         }
 
         enum CodingKeys: String, CodingKey {
             case width, height, refresh, renderer, device, reason, maxTextureSize, framesDrawn, framesSkipped,
                 framesUnchanged, renderFailures, screenshots, renderTime, pixelsRedrawn, tilesRastered, tilesCached,
-                tileCacheBytes, pacing
+                tileCacheBytes, pacing, session
         }
     }
 
@@ -99,11 +102,21 @@ enum InspectionDocuments {
     struct Pacing: Encodable {
         var framesPresented: UInt64
         var missedVblanks: UInt64
+        /// Flips the kernel placed in a vblank already used by the flip before: must stay 0.
+        var sharedVblanks: UInt64
         var hitchRatio: Double
         var measuredRefresh: Double
         var commitToPhotonBoundsMs: [Double]
         var commitToPhotonCounts: [UInt64]
         var commitToPhotonMaxMs: Double
+    }
+
+    /// "libseat" or "direct", libseat's backend ("logind", "seatd", "builtin") and seat, and why it was chosen.
+    struct Session: Encodable {
+        var kind: String
+        var backend: String?
+        var seat: String?
+        var reason: String
     }
 
     struct RenderTime: Encodable {

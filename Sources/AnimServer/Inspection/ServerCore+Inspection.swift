@@ -119,10 +119,14 @@ extension ServerCore {
             tileCacheBytes: o.tileCacheBytes,
             pacing: o.pacing.map { p in
                 InspectionDocuments.Pacing(
-                    framesPresented: p.framesPresented, missedVblanks: p.missedVblanks, hitchRatio: p.hitchRatio * 1000,
+                    framesPresented: p.framesPresented, missedVblanks: p.missedVblanks,
+                    sharedVblanks: p.sharedVblanks, hitchRatio: p.hitchRatio * 1000,
                     measuredRefresh: p.refreshInterval > 0 ? 1 / p.refreshInterval : 0,
                     commitToPhotonBoundsMs: LatencyHistogram.bounds.map { $0 * 1000 },
                     commitToPhotonCounts: p.commitToPhoton.counts, commitToPhotonMaxMs: p.commitToPhoton.max * 1000)
+            },
+            session: o.session.map { s in
+                InspectionDocuments.Session(kind: s.kind.rawValue, backend: s.backend, seat: s.seat, reason: s.reason)
             })
     }
 

@@ -7,7 +7,7 @@ import Testing
 struct LibDRMDeviceTests {
     @Test("A node that does not exist fails at open with ENOENT")
     func missing() {
-        #expect(throws: DRMError.callFailed(call: "open(/nonexistent/card9)", errno: 2)) {
+        #expect(throws: DRMError.session(.callFailed(backend: "direct", call: "open(/nonexistent/card9)", errno: 2))) {
             try LibDRMDevice(path: "/nonexistent/card9")
         }
     }
@@ -25,7 +25,7 @@ struct LibDRMDeviceTests {
         let fromEnvironment = try LibDRMDevice.discover(
             explicit: nil, environment: ["ANIMSERVER_DRM_DEVICE": "/dev/null"])
         #expect(fromEnvironment.path == "/dev/null")
-        #expect(throws: DRMError.callFailed(call: "open(/nonexistent/card9)", errno: 2)) {
+        #expect(throws: DRMError.session(.callFailed(backend: "direct", call: "open(/nonexistent/card9)", errno: 2))) {
             try LibDRMDevice.discover(
                 explicit: "/nonexistent/card9", environment: ["ANIMSERVER_DRM_DEVICE": "/dev/null"])
         }

@@ -50,6 +50,16 @@ final class RecordingScanout: Scanout, @unchecked Sendable {
         calls.withLock { $0.append("want frame") }
     }
 
+    func seatPaused() {
+        calls.withLock { $0.append("seat paused") }
+    }
+
+    func seatResumed() throws(DRMError) {
+        calls.withLock { $0.append("seat resumed") }
+    }
+
+    var session: SeatSessionDescription? { SeatSessionDescription(kind: .direct, reason: "recording") }
+
     var pacing: PacingStatistics { PacingStatistics(refreshInterval: 0.02) }
     var outputDescription: OutputDescription {
         OutputDescription(name: "Virtual-1", sceneSize: PixelSize(width: 8, height: 4))
@@ -67,6 +77,9 @@ final class RefusingScanout: Scanout, @unchecked Sendable {
     func apply(_ change: OutputChange) throws(DRMError) -> PixelSize { PixelSize(width: 1, height: 1) }
     func connectorsChanged() throws(DRMError) -> PixelSize? { nil }
     func wantFrame() {}
+    func seatPaused() {}
+    func seatResumed() throws(DRMError) {}
+    var session: SeatSessionDescription? { nil }
     var pacing: PacingStatistics { PacingStatistics(refreshInterval: 0.02) }
     var outputDescription: OutputDescription { OutputDescription(name: "x", sceneSize: PixelSize(width: 1, height: 1)) }
 }
@@ -163,6 +176,27 @@ struct ScanoutHookTests {
             scanout.log == [
                 "start software", "present full", "reprobe unchanged", "reprobe 8x4", "want frame", "present full",
             ])
+    }
+
+    @Test("The seat coming back relights the display on the render thread and asks for a frame drawn whole")
+    func seatResumed() throws {
+        let scanout = RecordingScanout()
+        let output = try HeadlessOutput(
+            configuration: Self.configuration, factory: .standard, scanout: scanout, logger: Self.logger)
+        defer { output.stop() }
+        output.submit(Self.frame(1, Self.scene(red: 1)))
+        output.waitUntilIdle()
+        output.seatResumed()
+        output.waitUntilIdle()
+        #expect(output.needsRedraw)
+        // The same scene: nothing changed, yet all of it is drawn and shown again.
+        output.submit(Self.frame(2, Self.scene(red: 1)))
+        output.waitUntilIdle()
+        #expect(!output.needsRedraw)
+        #expect(output.statistics.pixelsRedrawnLastFrame == 32)
+        #expect(output.statistics.session?.summary == "direct")
+        #expect(
+            scanout.log == ["start software", "present full", "seat resumed", "want frame", "present full"])
     }
 
     @Test("The headless output refuses changes: it has no display")

@@ -38,10 +38,27 @@ struct FrameSchedulerTests {
         }
         #expect(scheduler.statistics.framesPresented == 120)
         #expect(scheduler.statistics.missedVblanks == 0)
+        #expect(scheduler.statistics.sharedVblanks == 0)
         #expect(scheduler.statistics.hitchTime == 0)
         #expect(abs(scheduler.statistics.animatedTime - 2.0) < 1e-6)
         // Costs of 2 ms plus the 1 ms margin stay under the 4 ms floor.
         #expect(scheduler.repaintWindow == 0.004)
+    }
+
+    @Test("A flip the kernel stamps with the previous flip's vblank sequence (or an older one) counts as shared")
+    func sharedVblank() {
+        var scheduler = FrameScheduler(configuration: FrameSchedulerConfiguration(refreshInterval: Self.hz60))
+        scheduler.flipCompleted(timestamp: 1, sequence: 60)
+        scheduler.flipCompleted(timestamp: 1 + Self.hz60, sequence: 61)
+        #expect(scheduler.statistics.sharedVblanks == 0)
+        scheduler.flipCompleted(timestamp: 1 + Self.hz60 + 0.001, sequence: 61)
+        #expect(scheduler.statistics.sharedVblanks == 1)
+        scheduler.flipCompleted(timestamp: 1 + 2 * Self.hz60, sequence: 60)
+        #expect(scheduler.statistics.sharedVblanks == 2)
+        // Drivers that count no vblanks report 0: nothing can be said then.
+        scheduler.flipCompleted(timestamp: 1 + 3 * Self.hz60, sequence: 0)
+        scheduler.flipCompleted(timestamp: 1 + 4 * Self.hz60, sequence: 0)
+        #expect(scheduler.statistics.sharedVblanks == 2)
     }
 
     @Test("The deadline is the predicted vblank minus the window")
