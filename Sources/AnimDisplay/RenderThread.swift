@@ -109,8 +109,8 @@ final class RenderThread {
                     drawn = .success(())
                 }
                 take(shot, of: frame, outputDrawn: drawn)
-            case .control(let change, let completion):
-                completion(control(change))
+            case .control(let change, let name, let completion):
+                completion(control(change, output: name))
             case .reprobe:
                 reprobe()
             }
@@ -119,18 +119,18 @@ final class RenderThread {
     }
 
     /// Makes a display change; a new scene size gets a new compiler and a whole redraw at the next frame.
-    private func control(_ change: OutputChange) -> Result<OutputDescription, OutputControlError> {
+    private func control(_ change: OutputChange, output: String) -> Result<[OutputDescription], OutputControlError> {
         guard let scanout else { return .failure(.notADisplay(change)) }
         let size: PixelSize
         do throws(DRMError) {
-            size = try scanout.apply(change)
+            size = try scanout.apply(change, output: output)
         } catch {
             logger.error("output change refused", metadata: ["change": "\(change)", "error": "\(error)"])
             return .failure(.drm(error))
         }
         relit(size: size)
-        logger.notice("output changed", metadata: ["change": "\(change)", "size": "\(size)"])
-        return .success(scanout.outputDescription)
+        logger.notice("output changed", metadata: ["output": "\(output)", "change": "\(change)", "size": "\(size)"])
+        return .success(scanout.outputDescriptions)
     }
 
     /// The display was relit with a blank picture: the next frame redraws and shows everything.

@@ -21,6 +21,8 @@ enum OutputChoice: String, ExpressibleByArgument, CaseIterable {
 
 extension RendererChoice: ExpressibleByArgument {}
 
+extension OutputLayout: ExpressibleByArgument {}
+
 enum LogLevelChoice: String, ExpressibleByArgument, CaseIterable {
     case trace, debug, info, notice, warning, error, critical
 

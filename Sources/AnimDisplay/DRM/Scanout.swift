@@ -10,15 +10,16 @@ protocol Scanout: AnyObject, Sendable {
     func present(_ renderer: any Renderer, damage: Damage?)
     /// The render thread is ending: turns the display back to what it showed before.
     func stop()
-    /// Makes `change` (a new mode or rotation relights the display) and returns the scene's size after it.
-    func apply(_ change: OutputChange) throws(DRMError) -> PixelSize
-    /// udev reported a change of the card: re-probes its connectors, darkening the display when its connector
-    /// went away and lighting one that appeared. The scene's size when the display was lit again, else nil.
+    /// Makes `change` on the output named `output` (`""`: the first; a new mode or rotation relights it and
+    /// lays the outputs out again) and returns the scene's size after it.
+    func apply(_ change: OutputChange, output: String) throws(DRMError) -> PixelSize
+    /// udev reported a change of the card: re-probes its connectors, darkening those that went away and
+    /// lighting those that appeared. The scene's size when the layout changed, else nil.
     func connectorsChanged() throws(DRMError) -> PixelSize?
     /// Wakes the server's loop to plan a frame.
     func wantFrame()
     /// Pacing measured from the flips; any thread.
     var pacing: PacingStatistics { get }
-    /// The output as `animctl output` lists it; any thread.
-    var outputDescription: OutputDescription { get }
+    /// The outputs (one per connector) as `animctl output` lists them; any thread.
+    var outputDescriptions: [OutputDescription] { get }
 }
