@@ -40,7 +40,8 @@ public struct OutputDescription: Hashable, Sendable {
     public var modesetting: String?
 
     public init(
-        name: String, device: String? = nil, sceneSize: PixelSize, position: OutputPosition = OutputPosition(x: 0, y: 0),
+        name: String, device: String? = nil, sceneSize: PixelSize,
+        position: OutputPosition = OutputPosition(x: 0, y: 0),
         mode: DisplayMode? = nil, modes: [DisplayMode] = [],
         rotation: OutputRotation = .none, planeRotates: Bool = false, powered: Bool = true, modesetting: String? = nil
     ) {

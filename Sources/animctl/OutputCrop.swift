@@ -21,7 +21,8 @@ enum OutputCrop {
     static func crop(_ shot: ScreenshotImage, to rect: PixelRect, output name: String) throws -> ScreenshotImage {
         let whole = PixelRect(x: 0, y: 0, width: shot.width, height: shot.height)
         guard rect.intersection(whole) == rect, !rect.isEmpty else {
-            throw AnimctlError("--output \(name): its rectangle \(rect) is not inside the \(shot.width)x\(shot.height) scene")
+            throw AnimctlError(
+                "--output \(name): its rectangle \(rect) is not inside the \(shot.width)x\(shot.height) scene")
         }
         let buffer = PixelBuffer(size: PixelSize(width: shot.width, height: shot.height), bytes: shot.pixels)
         return ScreenshotImage(

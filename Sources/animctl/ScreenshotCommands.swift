@@ -66,7 +66,9 @@ struct ScreenshotCommand: ParsableCommand {
     var path: String
 
     func validate() throws {
-        if output != nil, target.layer != 0 { throw ValidationError("--output crops the whole scene: not with --layer") }
+        if output != nil, target.layer != 0 {
+            throw ValidationError("--output crops the whole scene: not with --layer")
+        }
     }
 
     func run() throws {

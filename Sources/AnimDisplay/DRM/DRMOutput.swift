@@ -79,14 +79,16 @@ public final class DRMOutput: Sendable {
                 logger.notice(
                     "no display connected: waiting for one",
                     metadata: [
-                        "device": "\(device.path)", "connector": "\(options.connectors?.joined(separator: ",") ?? "any")",
+                        "device": "\(device.path)",
+                        "connector": "\(options.connectors?.joined(separator: ",") ?? "any")",
                     ])
             }
         } catch {
             throw .drm(error)
         }
         guard let primary = plans.first else {
-            throw .drm(.noConnector(device: device.path, wanted: options.connectors?.joined(separator: ","), available: []))
+            throw .drm(
+                .noConnector(device: device.path, wanted: options.connectors?.joined(separator: ","), available: []))
         }
         guard let configuration = FrameSchedulerConfiguration(refreshRate: primary.mode.mode.refresh) else {
             throw .drm(.mode(.unusableRefresh(primary.mode.mode)))

@@ -68,7 +68,9 @@ final class DRMScanout: Scanout, @unchecked Sendable {
     /// The scene's size for `plans` laid out by `layout` (what the output starts at).
     static func sceneSize(_ plans: [DRMOutputPlan], layout: OutputLayout) -> PixelSize? {
         let sizes = plans.map(\.sceneSize)
-        let rects = zip(layout.positions(sizes), sizes).map { PixelRect(x: $0.x, y: $0.y, width: $1.width, height: $1.height) }
+        let rects = zip(layout.positions(sizes), sizes).map {
+            PixelRect(x: $0.x, y: $0.y, width: $1.width, height: $1.height)
+        }
         return OutputLayout.sceneSize(rects)
     }
 

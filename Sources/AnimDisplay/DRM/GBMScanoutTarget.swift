@@ -101,7 +101,8 @@ final class GBMScanoutTarget {
 
     /// Draws the `source` rectangle of `texture` (a scene of `scene` pixels, row 0 at the top: this output's
     /// part of it) over the whole surface turned by `rotation` and returns the framebuffer to flip to.
-    func draw(texture: UInt32, scene: PixelSize, source: PixelRect, rotation: OutputRotation) throws(DRMError) -> UInt32 {
+    func draw(texture: UInt32, scene: PixelSize, source: PixelRect, rotation: OutputRotation) throws(DRMError) -> UInt32
+    {
         try makeCurrent()
         copy.draw(texture: texture, scene: scene, source: source, panel: size, rotation: rotation)
         return try swapAndLock()

@@ -31,7 +31,7 @@ struct DRMScanoutTests {
         let logger = Logger(label: "test")
         let pacer = DRMFramePacer(
             device: device, configuration: FrameSchedulerConfiguration(refreshInterval: 1.0 / 60), logger: logger)
-        return (DRMScanout(device: device, plan: plan, pacer: pacer, terminal: nil, logger: logger), pacer)
+        return (DRMScanout(device: device, plans: [plan], pacer: pacer, terminal: nil, logger: logger), pacer)
     }
 
     /// Scene pixels whose red channel is the pixel's index.
@@ -247,11 +247,11 @@ struct DRMOutputChangeTests {
         let (scanout, _) = try DRMScanoutTests.scanout(device, rotation: .none)
         try scanout.start(renderer: ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2))))
         let buffers = Set(device.dumbBuffers.keys)
-        #expect(try scanout.apply(.rotation(.clockwise270)) == PixelSize(width: 2, height: 4))
+        #expect(try scanout.apply(.rotation(.clockwise270), output: "") == PixelSize(width: 2, height: 4))
         #expect(Set(device.dumbBuffers.keys) == buffers)
         #expect(device.commits.map(\.testOnly) == [true, false, true, false])
         #expect(device.blobs.count == 1)
-        let description = scanout.outputDescription
+        let description = scanout.outputDescriptions[0]
         #expect(description.rotation == .clockwise270 && description.sceneSize == PixelSize(width: 2, height: 4))
         #expect(description.modesetting == "atomic" && !description.planeRotates)
     }
@@ -261,12 +261,13 @@ struct DRMOutputChangeTests {
         let device = Self.device()
         let (scanout, _) = try DRMScanoutTests.scanout(device, rotation: .none)
         try scanout.start(renderer: ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2))))
-        #expect(try scanout.apply(.mode(ModeRequest(width: 2, height: 2))) == PixelSize(width: 2, height: 2))
+        #expect(
+            try scanout.apply(.mode(ModeRequest(width: 2, height: 2)), output: "") == PixelSize(width: 2, height: 2))
         #expect(device.dumbBuffers.values.allSatisfy { $0.size == PixelSize(width: 2, height: 2) })
-        #expect(scanout.outputDescription.mode?.refresh == 50)
+        #expect(scanout.outputDescriptions[0].mode?.refresh == 50)
         let missing = ModeRequest(width: 9, height: 9)
-        #expect(throws: DRMError.self) { try scanout.apply(.mode(missing)) }
-        #expect(scanout.outputDescription.sceneSize == PixelSize(width: 2, height: 2))
+        #expect(throws: DRMError.self) { try scanout.apply(.mode(missing), output: "") }
+        #expect(scanout.outputDescriptions[0].sceneSize == PixelSize(width: 2, height: 2))
     }
 
     @Test("A refused relight puts the previous configuration back")
@@ -277,9 +278,9 @@ struct DRMOutputChangeTests {
         // The driver refuses the 2x2 buffers' modeset (SRC_W of 2 pixels).
         device.refuseTest = { $0.contains { $0.property == 4304 && $0.value == 2 << 16 } }
         #expect(throws: DRMError.modesetRefused(connector: "Virtual-1", mode: "2x2@50.0", errno: 22)) {
-            try scanout.apply(.mode(ModeRequest(width: 2, height: 2)))
+            try scanout.apply(.mode(ModeRequest(width: 2, height: 2)), output: "")
         }
-        #expect(scanout.outputDescription.mode?.width == 4)
+        #expect(scanout.outputDescriptions[0].mode?.width == 4)
         #expect(device.dumbBuffers.values.allSatisfy { $0.size == PixelSize(width: 4, height: 2) })
         #expect(device.blobs.count == 1)
     }
@@ -290,17 +291,17 @@ struct DRMOutputChangeTests {
         let (scanout, pacer) = try DRMScanoutTests.scanout(device, rotation: .none)
         let renderer = ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2)))
         try scanout.start(renderer: renderer)
-        _ = try scanout.apply(.power(false))
+        _ = try scanout.apply(.power(false), output: "")
         #expect(device.commits.last?.writes == [DRMPropertyWrite(object: 32, property: 3201, value: 0)])
-        #expect(!scanout.outputDescription.powered)
+        #expect(!scanout.outputDescriptions[0].powered)
         let commits = device.commits.count
         _ = pacer.plan(wanted: 0, now: 0)
         _ = pacer.beginFrame(now: 0)
         scanout.present(renderer, damage: .full)
         #expect(device.commits.count == commits)
-        _ = try scanout.apply(.power(true))
+        _ = try scanout.apply(.power(true), output: "")
         #expect(device.commits.last?.writes == [DRMPropertyWrite(object: 32, property: 3201, value: 1)])
-        #expect(scanout.outputDescription.powered)
+        #expect(scanout.outputDescriptions[0].powered)
     }
 
     @Test("Without atomic, power goes through the connector's DPMS property")
@@ -309,7 +310,7 @@ struct DRMOutputChangeTests {
         device.supportsAtomic = false
         let (scanout, _) = try DRMScanoutTests.scanout(device, rotation: .none)
         try scanout.start(renderer: ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2))))
-        _ = try scanout.apply(.power(false))
+        _ = try scanout.apply(.power(false), output: "")
         #expect(device.connectorWrites.last == DRMPropertyWrite(object: 12, property: 1201, value: 3))
     }
 }
