@@ -93,12 +93,14 @@ public final class DRMFramePacer: FramePacer, @unchecked Sendable {
         guard !flips.isEmpty else { return false }
         let redraw = state.withLock { s in
             var caughtUp = false
-            for flip in flips {
-                s.pending.remove(flip.crtc)
-                if s.owing.remove(flip.crtc) != nil { caughtUp = true }
-                guard s.primary == nil || s.primary == flip.crtc else { continue }
+            for event in flips {
+                // Kernels before 4.12 name no CRTC (0): the flip is taken for the primary's.
+                let crtc = event.crtc == 0 ? s.primary ?? 0 : event.crtc
+                s.pending.remove(crtc)
+                if s.owing.remove(crtc) != nil { caughtUp = true }
+                guard s.primary == nil || s.primary == crtc else { continue }
                 s.primaryFlipPending = false
-                s.scheduler.flipCompleted(timestamp: flip.timestamp, sequence: flip.sequence)
+                s.scheduler.flipCompleted(timestamp: event.timestamp, sequence: event.sequence)
             }
             return caughtUp ? s.redraw : nil
         }
