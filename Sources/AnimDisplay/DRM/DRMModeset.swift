@@ -28,7 +28,7 @@ public struct DRMModesetResult: Hashable, Sendable {
 /// property writes of the modeset and of each flip, and the TEST_ONLY sequence before the real modeset.
 public enum DRMModeset {
     /// Plans every connector to light: `connectorNames` in that order, else every connected one in the card's
-    /// order, each on a CRTC and plane none before it took. A connector that cannot be lit (no free CRTC, no
+    /// order, each on its own CRTC (as many lit as the possible-CRTC masks allow: `CRTCAssignment`) and plane. A connector that cannot be lit (no free CRTC, no
     /// mode) is left out with the reason, in `dark`; none connected at all is `noConnector`.
     public static func plans(
         _ resources: DRMResources, device: String, connectorNames: [String]? = nil, mode request: ModeRequest?,
@@ -39,16 +39,25 @@ public enum DRMModeset {
         guard !names.isEmpty else {
             throw .noConnector(device: device, wanted: connectorNames?.joined(separator: ","), available: connected)
         }
+        let chosen = names.compactMap { name in resources.connectors.first { $0.name == name } }
+        let crtcs = CRTCAssignment.assign(
+            chosen.map { connector in
+                (connector.possibleCRTCs, resources.crtcs.firstIndex { $0.id == connector.currentCRTC })
+            }, crtcCount: resources.crtcs.count)
         var plans: [DRMOutputPlan] = []
         var dark: [(connector: String, reason: DRMError)] = []
-        for name in names {
+        for (connector, crtc) in zip(chosen, crtcs) {
+            guard let crtc else {
+                dark.append((connector.name, .noCRTC(connector: connector.name)))
+                continue
+            }
             do throws(DRMError) {
                 plans.append(
                     try plan(
-                        resources, device: device, connectorName: name, mode: request, rotation: rotation,
-                        excluding: plans))
+                        resources, device: device, connectorName: connector.name, mode: request, rotation: rotation,
+                        excluding: plans, crtcIndex: crtc))
             } catch {
-                dark.append((name, error))
+                dark.append((connector.name, error))
             }
         }
         return (plans, dark)
@@ -56,10 +65,11 @@ public enum DRMModeset {
 
     /// Picks the connected connector (`connectorName` when given, else the first connected one with modes), a
     /// CRTC it can use (the one it has now first) that none of `excluding` drives, that CRTC's primary plane
-    /// (one `excluding` does not use), and the mode.
+    /// (one `excluding` does not use), and the mode. `crtcIndex`: that CRTC (an index into the resources'),
+    /// when the connector can use it.
     public static func plan(
         _ resources: DRMResources, device: String, connectorName: String? = nil, mode request: ModeRequest?,
-        rotation: OutputRotation, excluding taken: [DRMOutputPlan] = []
+        rotation: OutputRotation, excluding taken: [DRMOutputPlan] = [], crtcIndex: Int? = nil
     ) throws(DRMError) -> DRMOutputPlan {
         let connected = resources.connectors.filter { $0.connected && !$0.modes.isEmpty }
         let connector =
@@ -67,7 +77,7 @@ public enum DRMModeset {
         guard let connector else {
             throw .noConnector(device: device, wanted: connectorName, available: connected.map(\.name))
         }
-        let (crtc, plane) = try route(connector, resources, excluding: taken)
+        let (crtc, plane) = try route(connector, resources, excluding: taken, preferring: crtcIndex)
         let chosen: DisplayMode
         do throws(DisplayModeError) {
             chosen = try ModeRequest.choose(request, from: connector.modes.map(\.mode))
@@ -104,14 +114,17 @@ public enum DRMModeset {
     /// A CRTC `connector` can use and `taken` does not (the one it has now first) and that CRTC's XRGB8888
     /// primary plane.
     private static func route(
-        _ connector: DRMConnector, _ resources: DRMResources, excluding taken: [DRMOutputPlan] = []
+        _ connector: DRMConnector, _ resources: DRMResources, excluding taken: [DRMOutputPlan] = [],
+        preferring preferred: Int? = nil
     ) throws(DRMError) -> (DRMCRTC, DRMPlane?) {
         let takenCRTCs = Set(taken.map(\.crtc.id))
         let takenPlanes = Set(taken.compactMap(\.plane?.id))
         let usable = resources.crtcs.indices.filter {
             connector.possibleCRTCs & (1 << UInt32($0)) != 0 && !takenCRTCs.contains(resources.crtcs[$0].id)
         }
-        let index = usable.first { resources.crtcs[$0].id == connector.currentCRTC } ?? usable.first
+        let index =
+            usable.first { $0 == preferred } ?? usable.first { resources.crtcs[$0].id == connector.currentCRTC }
+            ?? usable.first
         guard let index else { throw .noCRTC(connector: connector.name) }
         let plane = resources.planes.first {
             $0.kind == .primary && $0.possibleCRTCs & (1 << UInt32(index)) != 0

@@ -73,7 +73,7 @@ struct MultiOutputTests {
             [("DP-1", Self.wide, 0b111), ("DP-2", Self.small, 0b111), ("DP-3", nil, 0b111)], crtcs: 3)
         resources.connectors[1].currentCRTC = 31
         let planned = try DRMModeset.plans(resources, device: "/dev/dri/fake0", mode: nil, rotation: .none)
-        // DP-1 comes first and takes the first free CRTC (31), so DP-2 cannot keep 31: it gets the next.
+        // DP-1 comes first and takes the first free CRTC (31); DP-2 cannot keep 31 while another is free.
         #expect(planned.plans.map(\.crtc.id) == [31, 32])
         let reversed = try DRMModeset.plans(
             resources, device: "/dev/dri/fake0", connectorNames: ["DP-2", "DP-1"], mode: nil, rotation: .none)
@@ -343,5 +343,29 @@ struct MultiOutputTests {
         scanout.present(renderer, damage: nil)
         #expect(device.flips(onPlane: 41).count == 2 && device.flips(onPlane: 42).count == 2)
         #expect(device.blobs.count == 2)
+    }
+}
+
+@Suite("DRM: CRTC assignment")
+struct CRTCAssignmentTests {
+    @Test("An earlier connector moves to another of its CRTCs so a later one that can use only one is lit")
+    func augmentingPath() throws {
+        // DP-1 could take either CRTC; HDMI-A-1 only the first: greedy would leave HDMI-A-1 dark.
+        let resources = DRMFakeDevice.multi(
+            [("DP-1", MultiOutputTests.wide, 0b11), ("HDMI-A-1", MultiOutputTests.small, 0b01)], crtcs: 2)
+        let planned = try DRMModeset.plans(resources, device: "/dev/dri/fake0", mode: nil, rotation: .none)
+        #expect(planned.plans.map(\.crtc.id) == [32, 31])
+        #expect(planned.plans.map(\.plane?.id) == [42, 41])
+        #expect(planned.dark.isEmpty)
+    }
+
+    @Test("The matching lights as many as the masks allow and keeps current CRTCs where it can")
+    func matching() {
+        #expect(CRTCAssignment.assign([(0b11, nil), (0b01, nil)], crtcCount: 2) == [1, 0])
+        #expect(CRTCAssignment.assign([(0b11, 1), (0b11, nil)], crtcCount: 2) == [1, 0])
+        #expect(CRTCAssignment.assign([(0b11, nil), (0b11, 0)], crtcCount: 2) == [0, 1])
+        #expect(CRTCAssignment.assign([(0b01, nil), (0b01, nil), (0b110, nil)], crtcCount: 3) == [0, nil, 1])
+        // A mask naming CRTCs the card does not have gives nothing.
+        #expect(CRTCAssignment.assign([(0b100, nil)], crtcCount: 2) == [nil])
     }
 }
