@@ -69,9 +69,10 @@ final class RenderThread {
             gles = nil
             renderer = factory.software(size)
         }
+        var configuration = configuration
         if let scanout {
             do throws(DRMError) {
-                try scanout.start(renderer: renderer)
+                configuration.size = try scanout.start(renderer: renderer)
             } catch {
                 scanout.stop()
                 setup.finish(.failure(.drm(error)))
@@ -83,7 +84,8 @@ final class RenderThread {
             configuration: configuration, scanout: scanout)
         queue.withLock {
             $0.statistics = OutputStatistics(
-                size: size, refresh: configuration.refresh, renderer: renderer.info, reason: decision.reason)
+                size: configuration.size, refresh: configuration.refresh, renderer: renderer.info,
+                reason: decision.reason)
         }
         setup.finish(.success(SetupResult.Ready(decision: decision, info: renderer.info)))
         thread.loop()

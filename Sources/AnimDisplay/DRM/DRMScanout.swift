@@ -107,12 +107,12 @@ final class DRMScanout: Scanout, @unchecked Sendable {
         return renderer
     }
 
-    func start(renderer: any Renderer) throws(DRMError) {
+    func start(renderer: any Renderer) throws(DRMError) -> PixelSize {
         usesGLES = renderer is GLESRenderer && eglDevice != nil
         guard heads.contains(where: \.plugged) else {
             // Lit by the first hotplug that brings a connector; one may have come since the output was planned.
             _ = try connectorsChanged()
-            return
+            return sceneSize
         }
         var firstError: DRMError?
         for head in heads {
@@ -135,6 +135,7 @@ final class DRMScanout: Scanout, @unchecked Sendable {
         arrange()
         updatePrimary()
         publish()
+        return sceneSize
     }
 
     /// The buffer size for a layout: the head's scene size when the plane turns it, the panel's otherwise.

@@ -4,7 +4,9 @@ import AnimRender
 /// read): the DRM output's buffers. Every method but `pacing` runs on the render thread.
 protocol Scanout: AnyObject, Sendable {
     /// Once, with the renderer the output chose: makes the buffers and lights the display.
-    func start(renderer: any Renderer) throws(DRMError)
+    /// Returns the scene's size then (smaller than planned when a connector could not be lit and left the
+    /// layout; a display's own when one appeared while the output was waiting for one).
+    func start(renderer: any Renderer) throws(DRMError) -> PixelSize
     /// After a frame of the loop: `damage` holds the scene pixels the renderer redrew since the last frame
     /// shown (nil: none).
     func present(_ renderer: any Renderer, damage: Damage?)

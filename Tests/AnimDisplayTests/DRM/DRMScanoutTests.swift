@@ -47,7 +47,7 @@ struct DRMScanoutTests {
         let (scanout, pacer) = try Self.scanout(device, rotation: .clockwise90)
         let sceneSize = PixelSize(width: 2, height: 4)
         let renderer = ScanoutFakeRenderer(pixels: Self.scene(sceneSize))
-        try scanout.start(renderer: renderer)
+        _ = try scanout.start(renderer: renderer)
         #expect(device.dumbBuffers.count == 2)
         #expect(device.dumbBuffers.values.allSatisfy { $0.size == PixelSize(width: 4, height: 2) })
         let lit = try #require(device.commits.last?.writes.first { $0.object == 43 && $0.property == 4300 })
@@ -88,7 +88,7 @@ struct DRMScanoutTests {
         let device = Self.device()
         let (scanout, pacer) = try Self.scanout(device, rotation: .none)
         let renderer = ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 4, height: 2)))
-        try scanout.start(renderer: renderer)
+        _ = try scanout.start(renderer: renderer)
         device.duringFlip = {
             device.pendingFlips = [DRMFlipEvent(crtc: 32, sequence: 1, timestamp: 0.0167)]
             _ = pacer.handleEvents()
@@ -105,7 +105,7 @@ struct DRMScanoutTests {
         let device = Self.device()
         let (scanout, pacer) = try Self.scanout(device, rotation: .none)
         let renderer = ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 4, height: 2)))
-        try scanout.start(renderer: renderer)
+        _ = try scanout.start(renderer: renderer)
         device.refuseFlips = true
         _ = pacer.plan(wanted: 0, now: 0)
         _ = pacer.beginFrame(now: 0)
@@ -120,7 +120,7 @@ struct DRMScanoutTests {
         let (scanout, pacer) = try Self.scanout(device, rotation: .none)
         let size = PixelSize(width: 4, height: 2)
         let renderer = ScanoutFakeRenderer(pixels: PixelBuffer(size: size, bytes: [UInt8](repeating: 10, count: 32)))
-        try scanout.start(renderer: renderer)
+        _ = try scanout.start(renderer: renderer)
         var now = 0.0
         func frame(_ damage: Damage, red: UInt8) throws -> DRMDumbBuffer {
             renderer.pixels = PixelBuffer(size: size, bytes: (0..<8).flatMap { _ in [red, 0, 0, 255] })
@@ -152,7 +152,7 @@ struct DRMScanoutTests {
         let device = Self.device()
         let (scanout, pacer) = try Self.scanout(device, rotation: .none)
         let renderer = ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 4, height: 2)))
-        try scanout.start(renderer: renderer)
+        _ = try scanout.start(renderer: renderer)
         let woken = WakeCounter()
         pacer.setWake { woken.count += 1 }
         _ = pacer.plan(wanted: 0, now: 0)
@@ -168,7 +168,7 @@ struct DRMScanoutTests {
         let device = Self.device()
         let (scanout, pacer) = try Self.scanout(device, rotation: .none)
         let renderer = ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 4, height: 2)))
-        try scanout.start(renderer: renderer)
+        _ = try scanout.start(renderer: renderer)
         let lit = try #require(device.commits.last?.writes.first { $0.property == 4300 }?.value)
         device.refuseFlips = true
         _ = pacer.plan(wanted: 0, now: 0)
@@ -189,7 +189,7 @@ struct DRMScanoutTests {
         device.supportsAtomic = false
         let (scanout, pacer) = try Self.scanout(device, rotation: .upsideDown)
         let renderer = ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 4, height: 2)))
-        try scanout.start(renderer: renderer)
+        _ = try scanout.start(renderer: renderer)
         #expect(device.legacyModesets.count == 1)
         _ = pacer.plan(wanted: 0, now: 0)
         _ = pacer.beginFrame(now: 0)
@@ -208,7 +208,7 @@ struct DRMScanoutTests {
         let device = Self.device(rotation: DRMFakeDevice.allRotations)
         let (scanout, pacer) = try Self.scanout(device, rotation: .clockwise90)
         let renderer = ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 2, height: 4)))
-        try scanout.start(renderer: renderer)
+        _ = try scanout.start(renderer: renderer)
         #expect(device.dumbBuffers.values.allSatisfy { $0.size == PixelSize(width: 2, height: 4) })
         _ = pacer.plan(wanted: 0, now: 0)
         _ = pacer.beginFrame(now: 0)
@@ -222,7 +222,7 @@ struct DRMScanoutTests {
     func stop() throws {
         let device = Self.device()
         let (scanout, _) = try Self.scanout(device, rotation: .none)
-        try scanout.start(renderer: ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 4, height: 2))))
+        _ = try scanout.start(renderer: ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 4, height: 2))))
         #expect(device.blobs.count == 1)
         scanout.stop()
         scanout.stop()
@@ -245,7 +245,8 @@ struct DRMOutputChangeTests {
     func rotation() throws {
         let device = Self.device()
         let (scanout, _) = try DRMScanoutTests.scanout(device, rotation: .none)
-        try scanout.start(renderer: ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2))))
+        _ = try scanout.start(
+            renderer: ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2))))
         let buffers = Set(device.dumbBuffers.keys)
         #expect(try scanout.apply(.rotation(.clockwise270), output: "") == PixelSize(width: 2, height: 4))
         #expect(Set(device.dumbBuffers.keys) == buffers)
@@ -260,7 +261,8 @@ struct DRMOutputChangeTests {
     func mode() throws {
         let device = Self.device()
         let (scanout, _) = try DRMScanoutTests.scanout(device, rotation: .none)
-        try scanout.start(renderer: ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2))))
+        _ = try scanout.start(
+            renderer: ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2))))
         #expect(
             try scanout.apply(.mode(ModeRequest(width: 2, height: 2)), output: "") == PixelSize(width: 2, height: 2))
         #expect(device.dumbBuffers.values.allSatisfy { $0.size == PixelSize(width: 2, height: 2) })
@@ -274,7 +276,8 @@ struct DRMOutputChangeTests {
     func refusedRelight() throws {
         let device = Self.device()
         let (scanout, _) = try DRMScanoutTests.scanout(device, rotation: .none)
-        try scanout.start(renderer: ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2))))
+        _ = try scanout.start(
+            renderer: ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2))))
         // The driver refuses the 2x2 buffers' modeset (SRC_W of 2 pixels).
         device.refuseTest = { $0.contains { $0.property == 4304 && $0.value == 2 << 16 } }
         #expect(throws: DRMError.modesetRefused(connector: "Virtual-1", mode: "2x2@50.0", errno: 22)) {
@@ -290,7 +293,7 @@ struct DRMOutputChangeTests {
         let device = Self.device()
         let (scanout, pacer) = try DRMScanoutTests.scanout(device, rotation: .none)
         let renderer = ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2)))
-        try scanout.start(renderer: renderer)
+        _ = try scanout.start(renderer: renderer)
         _ = try scanout.apply(.power(false), output: "")
         #expect(device.commits.last?.writes == [DRMPropertyWrite(object: 32, property: 3201, value: 0)])
         #expect(!scanout.outputDescriptions[0].powered)
@@ -309,7 +312,8 @@ struct DRMOutputChangeTests {
         let device = Self.device()
         device.supportsAtomic = false
         let (scanout, _) = try DRMScanoutTests.scanout(device, rotation: .none)
-        try scanout.start(renderer: ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2))))
+        _ = try scanout.start(
+            renderer: ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2))))
         _ = try scanout.apply(.power(false), output: "")
         #expect(device.connectorWrites.last == DRMPropertyWrite(object: 12, property: 1201, value: 3))
     }

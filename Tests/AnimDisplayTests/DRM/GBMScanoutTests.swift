@@ -41,7 +41,7 @@ struct GBMScanoutTests {
         let (scanout, _) = try DRMScanoutTests.scanout(device, rotation: .none)
         let renderer = try scanout.makeGLESRenderer(size: PixelSize(width: 4, height: 2), maxTextureSize: nil)
         #expect(throws: DRMError.graphics(call: "eglSwapBuffers", detail: "EGL error 0x3003")) {
-            try scanout.start(renderer: renderer)
+            _ = try scanout.start(renderer: renderer)
         }
         // No dumb buffers were made, no commit was tried, and the mode blob went.
         #expect(device.dumbBuffers.isEmpty)

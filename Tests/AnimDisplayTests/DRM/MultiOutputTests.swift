@@ -123,7 +123,7 @@ struct MultiOutputTests {
         let device = Self.twoConnected()
         let (scanout, pacer) = try Self.scanout(device)
         let renderer = ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 6, height: 2)))
-        try scanout.start(renderer: renderer)
+        _ = try scanout.start(renderer: renderer)
         #expect(device.commits.filter { !$0.testOnly }.count == 2)
         #expect(device.saved == [31, 32])
         Self.frame(scanout, pacer, renderer, .full, at: 0)
@@ -140,7 +140,7 @@ struct MultiOutputTests {
         let device = Self.twoConnected()
         let (scanout, pacer) = try Self.scanout(device, layout: .mirror)
         let renderer = ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 4, height: 2)))
-        try scanout.start(renderer: renderer)
+        _ = try scanout.start(renderer: renderer)
         Self.frame(scanout, pacer, renderer, .full, at: 0)
         let second = try #require(device.flips(onPlane: 42).last)
         #expect(Self.reds(try #require(device.dumbBuffers[second])) == [0, 1, 4, 5])
@@ -153,7 +153,7 @@ struct MultiOutputTests {
         let device = Self.twoConnected()
         let (scanout, pacer) = try Self.scanout(device)
         let renderer = ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 6, height: 2)))
-        try scanout.start(renderer: renderer)
+        _ = try scanout.start(renderer: renderer)
         #expect(pacer.primary == 31)
         Self.frame(scanout, pacer, renderer, .full, at: 0)
         device.pendingFlips = [DRMFlipEvent(crtc: 32, sequence: 1, timestamp: 0.016)]
@@ -175,7 +175,7 @@ struct MultiOutputTests {
         pacer.setRedraw { redraws.count += 1 }
         let size = PixelSize(width: 6, height: 2)
         let renderer = ScanoutFakeRenderer(pixels: Self.scene(size, red: 1))
-        try scanout.start(renderer: renderer)
+        _ = try scanout.start(renderer: renderer)
         func complete(_ crtcs: [UInt32], at time: Double) {
             device.pendingFlips = crtcs.map { DRMFlipEvent(crtc: $0, sequence: 0, timestamp: time) }
             _ = pacer.handleEvents()
@@ -211,7 +211,7 @@ struct MultiOutputTests {
         let device = Self.twoConnected()
         let (scanout, pacer) = try Self.scanout(device)
         let renderer = ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 6, height: 2)))
-        try scanout.start(renderer: renderer)
+        _ = try scanout.start(renderer: renderer)
         let woken = WakeCounter()
         pacer.setWake { woken.count += 1 }
         Self.frame(scanout, pacer, renderer, .full, at: 0)
@@ -237,7 +237,7 @@ struct MultiOutputTests {
     func primaryPoweredOff() throws {
         let device = Self.twoConnected()
         let (scanout, pacer) = try Self.scanout(device)
-        try scanout.start(renderer: ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 6, height: 2))))
+        _ = try scanout.start(renderer: ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 6, height: 2))))
         #expect(try scanout.apply(.power(false), output: "DP-1") == PixelSize(width: 6, height: 2))
         #expect(pacer.primary == 32)
         #expect(scanout.outputDescriptions.map(\.powered) == [false, true])
@@ -251,7 +251,7 @@ struct MultiOutputTests {
     func controlByName() throws {
         let device = Self.twoConnected()
         let (scanout, _) = try Self.scanout(device)
-        try scanout.start(renderer: ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 6, height: 2))))
+        _ = try scanout.start(renderer: ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 6, height: 2))))
         // DP-1 turned a quarter: its scene is 2x4, DP-2 moves to x = 2 and the scene grows to 4x4.
         #expect(try scanout.apply(.rotation(.clockwise90), output: "DP-1") == PixelSize(width: 4, height: 4))
         #expect(scanout.outputDescriptions.map(\.rotation) == [.clockwise90, .none])
@@ -272,7 +272,7 @@ struct MultiOutputTests {
             resources: DRMFakeDevice.multi([("DP-1", Self.wide, 0b11), ("DP-2", nil, 0b11)], crtcs: 2))
         let (scanout, pacer) = try Self.scanout(device)
         let renderer = ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 6, height: 2)))
-        try scanout.start(renderer: renderer)
+        _ = try scanout.start(renderer: renderer)
         #expect(scanout.sceneSize == Self.wide)
         #expect(try scanout.connectorsChanged() == nil)
 
@@ -302,7 +302,7 @@ struct MultiOutputTests {
         let device = DRMFakeDevice(
             resources: DRMFakeDevice.multi([("DP-1", Self.wide, 0b1), ("DP-2", nil, 0b1)], crtcs: 1))
         let (scanout, _) = try Self.scanout(device)
-        try scanout.start(renderer: ScanoutFakeRenderer(pixels: Self.scene(Self.wide)))
+        _ = try scanout.start(renderer: ScanoutFakeRenderer(pixels: Self.scene(Self.wide)))
         device.plug("DP-2", Self.small)
         #expect(try scanout.connectorsChanged() == nil)
         #expect(scanout.outputDescriptions.map(\.name) == ["DP-1"])
@@ -313,6 +313,27 @@ struct MultiOutputTests {
         #expect(scanout.outputDescriptions.map(\.powered) == [true])
     }
 
+    @Test("A connector whose modeset is refused at start stays dark and leaves the layout; the scene shrinks")
+    func refusedAtStart() throws {
+        let device = Self.twoConnected()
+        // The driver refuses any TEST_ONLY commit on DP-2's plane (42).
+        device.refuseTest = { $0.contains { $0.object == 42 } }
+        let (scanout, pacer) = try Self.scanout(device)
+        #expect(scanout.sceneSize == PixelSize(width: 6, height: 2))
+        let renderer = ScanoutFakeRenderer(pixels: Self.scene(Self.wide))
+        #expect(try scanout.start(renderer: renderer) == Self.wide)
+        #expect(scanout.outputDescriptions.map(\.name) == ["DP-1"])
+        #expect(device.blobs.count == 1 && device.dumbBuffers.count == 2)
+        Self.frame(scanout, pacer, renderer, .full, at: 0)
+        #expect(device.flips(onPlane: 41).count == 1 && device.flips(onPlane: 42).isEmpty)
+        // Every connector refused: the first refusal is the start error.
+        device.refuseTest = { _ in true }
+        let (none, _) = try Self.scanout(device)
+        #expect(throws: DRMError.modesetRefused(connector: "DP-1", mode: "4x2@60.0 (preferred)", errno: 22)) {
+            try none.start(renderer: renderer)
+        }
+    }
+
     // MARK: Seat
 
     @Test("Seat paused: no ioctl, no frame planned; resumed: every connector relit and shown whole")
@@ -320,7 +341,7 @@ struct MultiOutputTests {
         let device = Self.twoConnected()
         let (scanout, pacer) = try Self.scanout(device)
         let renderer = ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 6, height: 2)))
-        try scanout.start(renderer: renderer)
+        _ = try scanout.start(renderer: renderer)
         let redraws = WakeCounter()
         pacer.setRedraw { redraws.count += 1 }
         Self.frame(scanout, pacer, renderer, .full, at: 0)

@@ -11,8 +11,9 @@ final class RecordingScanout: Scanout, @unchecked Sendable {
     private let calls = Mutex<[String]>([])
     var log: [String] { calls.withLock { $0 } }
 
-    func start(renderer: any Renderer) throws(DRMError) {
+    func start(renderer: any Renderer) throws(DRMError) -> PixelSize {
         calls.withLock { $0.append("start \(renderer.info.kind.rawValue)") }
+        return PixelSize(width: 8, height: 4)
     }
 
     func present(_ renderer: any Renderer, damage: Damage?) {
@@ -59,7 +60,7 @@ final class RecordingScanout: Scanout, @unchecked Sendable {
 /// A scan-out whose start fails as a modeset refusal would.
 final class RefusingScanout: Scanout, @unchecked Sendable {
     let stopped = Mutex(false)
-    func start(renderer: any Renderer) throws(DRMError) {
+    func start(renderer: any Renderer) throws(DRMError) -> PixelSize {
         throw .modesetRefused(connector: "Virtual-1", mode: "4x2@60.0", errno: 22)
     }
     func present(_ renderer: any Renderer, damage: Damage?) {}

@@ -64,7 +64,7 @@ struct HotplugTests {
             device: device, plans: [named], pacer: pacer, terminal: nil, connectors: ["Virtual-1"], waiting: true,
             logger: Logger(label: "test"))
         let renderer = ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2)))
-        try scanout.start(renderer: renderer)
+        _ = try scanout.start(renderer: renderer)
         #expect(device.commits.isEmpty && device.dumbBuffers.isEmpty)
         #expect(!scanout.outputDescriptions[0].powered)
         #expect(try scanout.connectorsChanged() == nil)
@@ -81,7 +81,7 @@ struct HotplugTests {
         let device = DRMScanoutTests.device()
         let (scanout, pacer) = try DRMScanoutTests.scanout(device, rotation: .none)
         let renderer = ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2)))
-        try scanout.start(renderer: renderer)
+        _ = try scanout.start(renderer: renderer)
         #expect(try scanout.connectorsChanged() == nil)
 
         device.fakeResources.connectors[1].connected = false
