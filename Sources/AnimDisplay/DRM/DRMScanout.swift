@@ -65,15 +65,6 @@ final class DRMScanout: Scanout, @unchecked Sendable {
         publish()
     }
 
-    /// The scene's size for `plans` laid out by `layout` (what the output starts at).
-    static func sceneSize(_ plans: [DRMOutputPlan], layout: OutputLayout) -> PixelSize? {
-        let sizes = plans.map(\.sceneSize)
-        let rects = zip(layout.positions(sizes), sizes).map {
-            PixelRect(x: $0.x, y: $0.y, width: $1.width, height: $1.height)
-        }
-        return OutputLayout.sceneSize(rects)
-    }
-
     var outputDescriptions: [OutputDescription] { described.withLock { $0 } }
 
     private func describe(_ head: DRMHead) -> OutputDescription {
