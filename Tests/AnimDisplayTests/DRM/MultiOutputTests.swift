@@ -390,3 +390,20 @@ struct CRTCAssignmentTests {
         #expect(CRTCAssignment.assign([(0b100, nil)], crtcCount: 2) == [nil])
     }
 }
+
+@Suite("GBM scan-out: an output's rectangle of the scene texture")
+struct RotatedCopySourceTests {
+    @Test("The panel's corners sample the output's rectangle, turned by its rotation")
+    func sourceCorners() {
+        let scene = PixelSize(width: 8, height: 4)
+        let source = PixelRect(x: 4, y: 0, width: 4, height: 2)
+        // Upright: top-left, bottom-left, top-right, bottom-right of the rectangle.
+        let upright = RotatedCopyProgram.sourceCorners(
+            scene: scene, source: source, panel: PixelSize(width: 4, height: 2), rotation: .none)
+        #expect(upright.map(\.x) == [0.5, 0.5, 1, 1] && upright.map(\.y) == [0, 0.5, 0, 0.5])
+        // A quarter turn clockwise on a 2x4 panel: its top-left shows the rectangle's bottom-left.
+        let turned = RotatedCopyProgram.sourceCorners(
+            scene: scene, source: source, panel: PixelSize(width: 2, height: 4), rotation: .clockwise90)
+        #expect(turned.map(\.x) == [0.5, 1, 0.5, 1] && turned.map(\.y) == [0.5, 0.5, 0, 0])
+    }
+}
