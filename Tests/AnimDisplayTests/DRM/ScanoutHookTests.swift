@@ -57,7 +57,7 @@ final class RecordingScanout: Scanout, @unchecked Sendable {
 
     func seatResumed() throws(DRMError) -> PixelSize {
         calls.withLock { $0.append("seat resumed") }
-        return PixelSize(width: 4, height: 2)
+        return PixelSize(width: 8, height: 4)
     }
 
     var session: SeatSessionDescription? { SeatSessionDescription(kind: .direct, reason: "recording") }
