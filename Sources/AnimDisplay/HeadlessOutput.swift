@@ -137,18 +137,25 @@ public final class HeadlessOutput: @unchecked Sendable {
         return statistics
     }
 
-    /// Changes the display (mode, rotation, power) after the jobs queued before; `completion` runs on the
-    /// render thread. The headless output refuses: it has no display.
+    /// Changes the display named `output` (its connector; `""`: the first) — mode, rotation, power — after the
+    /// jobs queued before; `completion` runs on the render thread with every output after the change. The
+    /// headless output refuses: it has no display.
     public func control(
-        _ change: OutputChange,
-        completion: @escaping @Sendable (Result<OutputDescription, OutputControlError>) -> Void
+        _ change: OutputChange, output: String = "",
+        completion: @escaping @Sendable (Result<[OutputDescription], OutputControlError>) -> Void
     ) {
-        queue.enqueue(.control(change, completion))
+        queue.enqueue(.control(change, output, completion))
     }
 
-    /// What `animctl output` lists: the display's connector and mode, or the headless output's size.
-    public var outputDescription: OutputDescription {
-        scanout?.outputDescription ?? OutputDescription(name: "headless", sceneSize: configuration.size)
+    /// What `animctl output` lists: each display's connector, mode and place in the scene, or the headless
+    /// output's size.
+    public var outputDescriptions: [OutputDescription] {
+        scanout?.outputDescriptions ?? [OutputDescription(name: "headless", sceneSize: configuration.size)]
+    }
+
+    /// Asks the server for a frame though the scene may be still (a display has something of it to catch up on).
+    func requestRedraw() {
+        queue.withLock { $0.redrawWanted = true }
     }
 
     /// Blocks until every frame and screenshot handed over so far is done.

@@ -24,8 +24,10 @@ public struct OutputDescription: Hashable, Sendable {
     public var name: String
     /// The DRM device node; nil for the headless output.
     public var device: String?
-    /// The size clients lay out in (the panel's turned by the rotation).
+    /// Its part of the scene's size (the panel's turned by the rotation).
     public var sceneSize: PixelSize
+    /// Where its part of the scene starts (the layout's; the headless output's is the origin).
+    public var position: OutputPosition
     /// The mode lit; nil for the headless output.
     public var mode: DisplayMode?
     /// The modes the connector offers.
@@ -38,12 +40,15 @@ public struct OutputDescription: Hashable, Sendable {
     public var modesetting: String?
 
     public init(
-        name: String, device: String? = nil, sceneSize: PixelSize, mode: DisplayMode? = nil, modes: [DisplayMode] = [],
+        name: String, device: String? = nil, sceneSize: PixelSize,
+        position: OutputPosition = OutputPosition(x: 0, y: 0),
+        mode: DisplayMode? = nil, modes: [DisplayMode] = [],
         rotation: OutputRotation = .none, planeRotates: Bool = false, powered: Bool = true, modesetting: String? = nil
     ) {
         self.name = name
         self.device = device
         self.sceneSize = sceneSize
+        self.position = position
         self.mode = mode
         self.modes = modes
         self.rotation = rotation

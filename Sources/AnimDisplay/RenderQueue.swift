@@ -9,7 +9,8 @@ final class RenderQueue: @unchecked Sendable {
         /// A snapshot drawn for one screenshot.
         case capture(DisplayFrame, ScreenshotJob)
         /// A change of the display (`animctl output`), answered on the render thread.
-        case control(OutputChange, @Sendable (Result<OutputDescription, OutputControlError>) -> Void)
+        /// The change and the output's name (`""`: the first); answered with every output after it.
+        case control(OutputChange, String, @Sendable (Result<[OutputDescription], OutputControlError>) -> Void)
         /// udev reported a change of the card: re-probe the connectors (hotplug).
         case reprobe
         /// The seat came back (VT switched back): relight the display and redraw it.
@@ -68,7 +69,7 @@ final class RenderQueue: @unchecked Sendable {
         guard !accepted else { return }
         switch job {
         case .capture(_, let shot): shot.completion(.failure(.outputStopped))
-        case .control(_, let completion): completion(.failure(.outputStopped))
+        case .control(_, _, let completion): completion(.failure(.outputStopped))
         case .frame, .reprobe, .seatResumed: break
         }
     }
@@ -98,17 +99,17 @@ final class RenderQueue: @unchecked Sendable {
 
     /// Stops taking jobs; returns the screenshots that will never be taken, failed with `outputStopped`.
     func stop() {
-        let abandoned: ([ScreenshotJob], [@Sendable (Result<OutputDescription, OutputControlError>) -> Void]) =
+        let abandoned: ([ScreenshotJob], [@Sendable (Result<[OutputDescription], OutputControlError>) -> Void]) =
             withLock { s in
                 guard !s.stopping else { return ([], []) }
                 s.stopping = true
                 var shots = s.nextFrameShots
-                var controls: [@Sendable (Result<OutputDescription, OutputControlError>) -> Void] = []
+                var controls: [@Sendable (Result<[OutputDescription], OutputControlError>) -> Void] = []
                 for job in s.jobs {
                     switch job {
                     case .frame(_, let carried): shots += carried
                     case .capture(_, let shot): shots.append(shot)
-                    case .control(_, let completion): controls.append(completion)
+                    case .control(_, _, let completion): controls.append(completion)
                     case .reprobe, .seatResumed: break
                     }
                 }

@@ -69,9 +69,10 @@ final class RenderThread {
             gles = nil
             renderer = factory.software(size)
         }
+        var configuration = configuration
         if let scanout {
             do throws(DRMError) {
-                try scanout.start(renderer: renderer)
+                configuration.size = try scanout.start(renderer: renderer)
             } catch {
                 scanout.stop()
                 setup.finish(.failure(.drm(error)))
@@ -83,7 +84,8 @@ final class RenderThread {
             configuration: configuration, scanout: scanout)
         queue.withLock {
             $0.statistics = OutputStatistics(
-                size: size, refresh: configuration.refresh, renderer: renderer.info, reason: decision.reason)
+                size: configuration.size, refresh: configuration.refresh, renderer: renderer.info,
+                reason: decision.reason)
         }
         setup.finish(.success(SetupResult.Ready(decision: decision, info: renderer.info)))
         thread.loop()
@@ -109,8 +111,8 @@ final class RenderThread {
                     drawn = .success(())
                 }
                 take(shot, of: frame, outputDrawn: drawn)
-            case .control(let change, let completion):
-                completion(control(change))
+            case .control(let change, let name, let completion):
+                completion(control(change, output: name))
             case .reprobe:
                 reprobe()
             case .seatResumed:
@@ -121,18 +123,18 @@ final class RenderThread {
     }
 
     /// Makes a display change; a new scene size gets a new compiler and a whole redraw at the next frame.
-    private func control(_ change: OutputChange) -> Result<OutputDescription, OutputControlError> {
+    private func control(_ change: OutputChange, output: String) -> Result<[OutputDescription], OutputControlError> {
         guard let scanout else { return .failure(.notADisplay(change)) }
         let size: PixelSize
         do throws(DRMError) {
-            size = try scanout.apply(change)
+            size = try scanout.apply(change, output: output)
         } catch {
             logger.error("output change refused", metadata: ["change": "\(change)", "error": "\(error)"])
             return .failure(.drm(error))
         }
         relit(size: size)
-        logger.notice("output changed", metadata: ["change": "\(change)", "size": "\(size)"])
-        return .success(scanout.outputDescription)
+        logger.notice("output changed", metadata: ["output": "\(output)", "change": "\(change)", "size": "\(size)"])
+        return .success(scanout.outputDescriptions)
     }
 
     /// The display was relit with a blank picture: the next frame redraws and shows everything.
@@ -167,13 +169,14 @@ final class RenderThread {
     /// frame redraws all of it (the server is asked for one, though the scene may be still).
     private func resumeSeat() {
         guard let scanout else { return }
+        let size: PixelSize
         do throws(DRMError) {
-            try scanout.seatResumed()
+            size = try scanout.seatResumed()
         } catch {
             logger.error("display not lit again after the seat came back", metadata: ["error": "\(error)"])
             return
         }
-        relit(size: scanout.outputDescription.sceneSize)
+        relit(size: size)
         queue.withLock { $0.redrawWanted = true }
         scanout.wantFrame()
     }

@@ -8,8 +8,10 @@ struct OutputCommand: ParsableCommand {
         commandName: "output",
         abstract: "List the outputs, or set an output's mode, rotation or power.",
         discussion: """
-            With no option, lists each output: its connector, the size clients lay out in, the mode, the rotation \
-            and what turns the picture, and the power. --mode WIDTHxHEIGHT[@HZ] lights another mode of the \
+            With no option, lists each output (one per connector lit): its connector, its rectangle of the scene \
+            (WIDTHxHEIGHT+X+Y: several connectors share one scene, laid out by animserverd --layout), the mode, \
+            the rotation and what turns the picture, and the power. --output NAME picks the output to change \
+            (default: the first); after a change every output is listed again. --mode WIDTHxHEIGHT[@HZ] lights another mode of the \
             connector, --rotation 0|90|180|270 turns the picture clockwise, --power on|off lights or blanks the \
             display (animations keep running). One change per call. The headless output refuses changes. Allowed \
             to the server's own user and root.
@@ -21,7 +23,9 @@ struct OutputCommand: ParsableCommand {
 
     @OptionGroup var server: ServerConnectionOptions
 
-    @Option(help: "The output to change (its connector's name); default: the first.")
+    @Option(
+        name: [.customLong("output"), .customLong("name")],
+        help: "The output to change (its connector's name, HDMI-A-1); default: the first.")
     var name: String = ""
 
     @Option(help: "A mode of the connector: WIDTHxHEIGHT or WIDTHxHEIGHT@HZ.")
@@ -71,7 +75,8 @@ struct OutputCommand: ParsableCommand {
         if server.json { return print(answer) }
         let outputs = try InspectJSON.array(answer)
         for output in outputs {
-            let size = "\(InspectJSON.text(output["width"]))x\(InspectJSON.text(output["height"]))"
+            var size = "\(InspectJSON.text(output["width"]))x\(InspectJSON.text(output["height"]))"
+            if let x = output["x"], let y = output["y"] { size += "+\(InspectJSON.text(x))+\(InspectJSON.text(y))" }
             var line = "\(InspectJSON.text(output["name"])): \(size)"
             if let mode = output["mode"] as? String {
                 line += ", mode \(mode), rotation \(InspectJSON.text(output["rotation"]))"

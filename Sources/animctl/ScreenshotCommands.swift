@@ -49,11 +49,15 @@ struct ScreenshotCommand: ParsableCommand {
         commandName: "screenshot", abstract: "Write the output's pixels, or one layer's, to a PNG file.",
         discussion: """
             Draws the scene at the server's current time, or with --next-frame takes the next frame the server \
-            presents. Allowed to the server's own user and root.
+            presents. The whole scene, all outputs together; --output NAME cuts it to that output's rectangle. \
+            Allowed to the server's own user and root.
             """)
 
     @OptionGroup var server: ServerConnectionOptions
     @OptionGroup var target: ScreenshotTargetOptions
+
+    @Option(help: "Only this output's rectangle of the scene (its connector's name, as animctl output lists it).")
+    var output: String?
 
     @Flag(name: .customLong("next-frame"), help: "Wait for the next frame instead of drawing the current time.")
     var nextFrame = false
@@ -61,10 +65,18 @@ struct ScreenshotCommand: ParsableCommand {
     @Argument(help: "The PNG file to write.")
     var path: String
 
+    func validate() throws {
+        if output != nil, target.layer != 0 {
+            throw ValidationError("--output crops the whole scene: not with --layer")
+        }
+    }
+
     func run() throws {
+        let rect = try output.map { try OutputCrop.rectangle(of: $0, in: try server.inspect(.outputs)) }
         let connection = try server.connect()
         defer { connection.close() }
-        let shot = try ScreenshotFile.take(connection, target, nextFrame: nextFrame)
+        var shot = try ScreenshotFile.take(connection, target, nextFrame: nextFrame)
+        if let rect, let output { shot = try OutputCrop.crop(shot, to: rect, output: output) }
         try ScreenshotFile.write(shot, to: path)
         if server.json {
             print(

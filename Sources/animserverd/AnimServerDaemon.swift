@@ -43,8 +43,19 @@ struct AnimServerDaemon: ParsableCommand {
         help: "--output drm: the card (else $ANIMSERVER_DRM_DEVICE, else the first with a connected display).")
     var drmDevice: String?
 
-    @Option(help: "--output drm: the connector to light (HDMI-A-1, Virtual-1…); default: the first connected.")
+    @Option(
+        help: """
+            --output drm: the connectors to light, a comma list in layout order (HDMI-A-1 or HDMI-A-1,DP-1); \
+            default: every connected one, in the card's order.
+            """)
     var connector: String?
+
+    @Option(
+        help: """
+            --output drm with several connectors: extend (left to right, tops aligned; the scene is their \
+            bounding box) or mirror (each at the scene's top-left, showing it at its own size).
+            """)
+    var layout: OutputLayout?
 
     @Option(help: "--output drm: the mode, WIDTHxHEIGHT or WIDTHxHEIGHT@HZ; default: the connector's preferred.")
     var mode: String?
@@ -98,9 +109,13 @@ struct AnimServerDaemon: ParsableCommand {
         }
         if let mode { _ = try ModeRequest(parsing: mode) }
         _ = try OutputRotation(parsing: rotation)
-        if output != .drm, drmDevice != nil || connector != nil || mode != nil || rotation != "0" || session != .auto {
-            throw ValidationError("--drm-device, --connector, --mode, --rotation and --session need --output drm")
+        if output != .drm,
+            drmDevice != nil || connector != nil || layout != nil || mode != nil || rotation != "0" || session != .auto
+        {
+            throw ValidationError(
+                "--drm-device, --connector, --layout, --mode, --rotation and --session need --output drm")
         }
+        if let connector { _ = try Self.connectorNames(connector) }
         if output == .drm, refresh != nil {
             throw ValidationError("--refresh: a DRM output refreshes at its mode's rate (choose it with --mode)")
         }
@@ -147,12 +162,13 @@ struct AnimServerDaemon: ParsableCommand {
         case .drm:
             let display = try DRMOutput(
                 options: DRMOutputOptions(
-                    devicePath: drmDevice, connector: connector, mode: try mode.map { try ModeRequest(parsing: $0) },
+                    devicePath: drmDevice, connectors: try connector.map(Self.connectorNames),
+                    layout: layout ?? .extend, mode: try mode.map { try ModeRequest(parsing: $0) },
                     rotation: try OutputRotation(parsing: rotation), renderer: renderer, maxTextureSize: textureLimit,
                     environment: environment, splash: splashImage, session: session),
                 logger: logger)
-            // Animations step once per vblank of the mode lit.
-            configuration.frameRate = display.plan.mode.mode.refresh
+            // Animations step once per vblank of the primary's mode (the first connector lit).
+            if let primary = display.plans.first { configuration.frameRate = primary.mode.mode.refresh }
             output = display.output
             pacer = display.pacer
         }
@@ -165,5 +181,19 @@ struct AnimServerDaemon: ParsableCommand {
         try server.start()
         DaemonSignals.stopOnTermination(server, logger: logger)
         dispatchMain()
+    }
+
+    /// `--connector A,B`: the names in order, each once.
+    static func connectorNames(_ text: String) throws -> [String] {
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        guard !names.contains(where: \.isEmpty) else {
+            throw ValidationError("--connector \(text): a connector name or a comma list of them (HDMI-A-1,DP-1)")
+        }
+        guard Set(names).count == names.count else {
+            throw ValidationError("--connector \(text): a connector is named twice")
+        }
+        return names
     }
 }

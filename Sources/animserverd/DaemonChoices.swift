@@ -22,6 +22,7 @@ enum OutputChoice: String, ExpressibleByArgument, CaseIterable {
 extension RendererChoice: ExpressibleByArgument {}
 
 extension SessionChoice: ExpressibleByArgument {}
+extension OutputLayout: ExpressibleByArgument {}
 
 enum LogLevelChoice: String, ExpressibleByArgument, CaseIterable {
     case trace, debug, info, notice, warning, error, critical

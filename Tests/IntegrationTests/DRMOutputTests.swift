@@ -30,6 +30,17 @@ import Testing
         let mode = try BuiltProgram.run("animserverd", ["--output", "drm", "--mode", "1920x1080@0"])
         #expect(mode.status != 0)
         #expect(mode.standardError.contains("--mode 1920x1080@0: must be WIDTHxHEIGHT or WIDTHxHEIGHT@HZ"))
+        let layout = try BuiltProgram.run("animserverd", ["--layout", "mirror"])
+        #expect(layout.status != 0)
+        #expect(layout.standardError.contains("--layout, --mode, --rotation and --session need --output drm"))
+        let sideways = try BuiltProgram.run("animserverd", ["--output", "drm", "--layout", "sideways"])
+        #expect(sideways.status != 0)
+        let empty = try BuiltProgram.run("animserverd", ["--output", "drm", "--connector", "DP-1,,DP-2"])
+        #expect(empty.status != 0)
+        #expect(empty.standardError.contains("--connector DP-1,,DP-2: a connector name or a comma list of them"))
+        let twice = try BuiltProgram.run("animserverd", ["--output", "drm", "--connector", "DP-1,DP-1"])
+        #expect(twice.status != 0)
+        #expect(twice.standardError.contains("--connector DP-1,DP-1: a connector is named twice"))
     }
 
     @Test func animctlOutputListsTheHeadlessOutputAndRefusesChanges() throws {
@@ -39,8 +50,26 @@ import Testing
         let outputs = try #require(
             try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]])
         #expect(outputs.first?["name"] as? String == "headless")
+        #expect(outputs.first?["x"] as? Int == 0 && outputs.first?["y"] as? Int == 0)
+        let text = try daemon.animctl(["output"])
+        #expect(text.standardOutput.hasPrefix("headless: 160x120+0+0"))
         let rotate = try daemon.animctl(["output", "--rotation", "90"])
         #expect(rotate.status != 0)
         #expect(rotate.standardError.contains("the headless output has no display"))
+    }
+
+    @Test func animctlScreenshotCropsToAnOutputByName() throws {
+        let daemon = try DaemonHarness()
+        let folder = try TemporaryFolder()
+        let path = folder.url.appendingPathComponent("headless.png").path
+        let shot = try daemon.animctl(["screenshot", "--output", "headless", path])
+        #expect(shot.status == 0)
+        #expect(shot.standardOutput.contains(": 160x120, frame"))
+        let unknown = try daemon.animctl(["screenshot", "--output", "DP-9", path])
+        #expect(unknown.status != 0)
+        #expect(unknown.standardError.contains("--output DP-9: no such output (this server has headless)"))
+        let refused = try daemon.animctl(["output", "--output", "DP-9", "--power", "off"])
+        #expect(refused.status != 0)
+        #expect(refused.standardError.contains("no such output (this server has headless)"))
     }
 }

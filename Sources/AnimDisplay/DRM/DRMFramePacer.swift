@@ -6,12 +6,29 @@ import Synchronization
 
 /// The frame scheduler fed by a DRM device's page-flip events, shared by the server's loop thread (plans,
 /// flip events) and the render thread (frames composed).
+///
+/// With several connectors lit, one frame clock: the flips of the primary's CRTC (`setPrimary`) drive the
+/// scheduler; the others' only end their own pending flip. Each CRTC has at most one flip queued: the render
+/// thread asks `isFlipPending` before queuing one on a secondary, and a secondary that skipped a frame for it
+/// (`owe`) gets a redraw asked for when its flip completes.
 public final class DRMFramePacer: FramePacer, @unchecked Sendable {
     private struct State {
         var scheduler: FrameScheduler
         var wake: (@Sendable () -> Void)?
-        /// The seat is disabled (VT switched away): no frame is planned; the animations keep their clock.
-        var seatPaused = false
+        /// The CRTC whose flips drive the frame clock; nil: every flip does (nothing lit yet).
+        var primary: UInt32?
+        /// CRTCs with a flip queued and not completed.
+        var pending: Set<UInt32> = []
+        /// The scheduler's frame waits for the primary's flip.
+        var primaryFlipPending = false
+        /// CRTCs that skipped a frame while their flip was pending: their next completion asks for a redraw.
+        var owing: Set<UInt32> = []
+        /// The seat is paused (VT switched away): no frames are planned.
+        var paused = false
+        var redraw: (@Sendable () -> Void)?
+        /// The seat's last event was a disable (VT switched away); `paused` stays set until the scan-out is lit
+        /// again after the enable.
+        var seatDisabled = false
     }
 
     private let device: any DRMDevice
@@ -95,18 +112,30 @@ public final class DRMFramePacer: FramePacer, @unchecked Sendable {
             return seatChanged
         }
         guard !flips.isEmpty else { return seatChanged }
-        state.withLock { s in
-            for flip in flips { s.scheduler.flipCompleted(timestamp: flip.timestamp, sequence: flip.sequence) }
+        let redraw = state.withLock { s in
+            var caughtUp = false
+            for event in flips {
+                // Kernels before 4.12 name no CRTC (0): the flip is taken for the primary's.
+                let crtc = event.crtc == 0 ? s.primary ?? 0 : event.crtc
+                s.pending.remove(crtc)
+                if s.owing.remove(crtc) != nil { caughtUp = true }
+                guard s.primary == nil || s.primary == crtc else { continue }
+                s.primaryFlipPending = false
+                s.scheduler.flipCompleted(timestamp: event.timestamp, sequence: event.sequence)
+            }
+            return caughtUp ? s.redraw : nil
         }
+        redraw?()
         return true
     }
 
     public func plan(wanted: Double?, now: Double) -> FrameScheduler.Decision {
-        state.withLock { $0.seatPaused ? .idle : $0.scheduler.plan(wanted: wanted, now: now) }
+        state.withLock { s in s.paused ? .idle : s.scheduler.plan(wanted: wanted, now: now) }
     }
 
-    /// The seat is disabled: set before the scan-out is paused, cleared before it is asked to resume.
-    var isSeatPaused: Bool { state.withLock { $0.seatPaused } }
+    /// The seat's last event was a disable: set before the scan-out is paused, cleared before it is asked to
+    /// resume (a resume that finds it set again does nothing).
+    var isSeatDisabled: Bool { state.withLock { $0.seatDisabled } }
 
     /// The seat's events, in order: a disable stops the scan-out, then is acknowledged; an enable has the
     /// display relit. True when the loop must plan again.
@@ -123,12 +152,11 @@ public final class DRMFramePacer: FramePacer, @unchecked Sendable {
         for event in events {
             switch event {
             case .disabled:
-                // The frame in flight may never see its flip: it is over.
-                state.withLock { s in
-                    s.seatPaused = true
-                    s.scheduler.frameAbandoned()
-                }
+                state.withLock { $0.seatDisabled = true }
+                // The scan-out first waits for its ioctls in progress (a flip it queues is then marked pending);
+                // after it no frame is planned, and a flip in flight may never complete: it is not waited for.
                 handlers?.paused()
+                setPaused(true)
                 do throws(SeatError) {
                     try seat.acknowledgeDisable()
                 } catch {
@@ -137,12 +165,12 @@ public final class DRMFramePacer: FramePacer, @unchecked Sendable {
                 logger.notice("seat disabled (VT switched away): frames paused", metadata: ["device": "\(device.path)"])
             case .enabled:
                 // logind may say it twice (the session active again, the card resumed): one relight is enough.
-                let wasPaused = state.withLock { s in
-                    let was = s.seatPaused
-                    s.seatPaused = false
+                let wasDisabled = state.withLock { s in
+                    let was = s.seatDisabled
+                    s.seatDisabled = false
                     return was
                 }
-                guard wasPaused else { continue }
+                guard wasDisabled else { continue }
                 logger.notice("seat enabled: relighting the display", metadata: ["device": "\(device.path)"])
                 handlers?.resumed()
             }
@@ -172,19 +200,87 @@ public final class DRMFramePacer: FramePacer, @unchecked Sendable {
         wake?()
     }
 
-    /// The render thread is about to queue the flip of the frame begun last: the frame is marked as waiting
-    /// for its flip first, so a completion the loop reads before the queuing call returns is not dropped.
-    func flipQueuing(now: Double) {
-        state.withLock { $0.scheduler.frameComposed(now: now, flipped: true) }
+    /// The render thread is about to queue a flip on `crtc`: it is marked pending first (and, on the primary,
+    /// the frame begun last as waiting for it), so a completion the loop reads before the queuing call returns
+    /// is not dropped.
+    func flipQueuing(now: Double, crtc: UInt32) {
+        state.withLock { s in
+            s.pending.insert(crtc)
+            guard s.primary == nil || s.primary == crtc else { return }
+            s.primaryFlipPending = true
+            s.scheduler.frameComposed(now: now, flipped: true)
+        }
     }
 
-    /// The flip announced by `flipQueuing` could not be queued: the frame is over, and the loop (which waits
-    /// for that flip) is woken to plan the next one.
-    func flipFailed() {
+    /// The flip announced by `flipQueuing` could not be queued. On the primary the frame is over, and the loop
+    /// (which waits for that flip) is woken to plan the next one.
+    func flipFailed(crtc: UInt32) {
         let wake = state.withLock { s in
+            s.pending.remove(crtc)
+            guard s.primary == nil || s.primary == crtc else { return nil as (@Sendable () -> Void)? }
+            s.primaryFlipPending = false
             s.scheduler.frameAbandoned()
             return s.wake
         }
+        wake?()
+    }
+
+    /// Whether a flip queued on `crtc` has not completed yet.
+    func isFlipPending(crtc: UInt32) -> Bool {
+        state.withLock { $0.pending.contains(crtc) }
+    }
+
+    /// `crtc` skipped a frame for its pending flip: when that flip completes, a redraw is asked for so the
+    /// damage it kept is shown even if the scene stands still.
+    func owe(crtc: UInt32) {
+        state.withLock { _ = $0.owing.insert(crtc) }
+    }
+
+    /// `crtc` went dark (unplugged): a flip of it still pending will not be waited for.
+    func forget(crtc: UInt32) {
+        state.withLock { s in
+            s.pending.remove(crtc)
+            s.owing.remove(crtc)
+        }
+    }
+
+    /// The CRTC whose flips drive the frame clock (the first lit connector's); nil while none is lit. When the
+    /// primary changes while the frame waits for its flip, that frame is over (its flip may never complete: the
+    /// connector went dark) and the loop is woken to plan the next one on the new primary.
+    func setPrimary(_ crtc: UInt32?) {
+        let wake = state.withLock { s in
+            guard s.primary != crtc else { return nil as (@Sendable () -> Void)? }
+            s.primary = crtc
+            guard s.primaryFlipPending else { return nil }
+            s.primaryFlipPending = false
+            s.scheduler.frameAbandoned()
+            return s.wake
+        }
+        wake?()
+    }
+
+    var primary: UInt32? { state.withLock { $0.primary } }
+
+    /// Called (on the loop thread) when a secondary caught up after a skipped frame: asks the output for a frame.
+    func setRedraw(_ handler: @escaping @Sendable () -> Void) {
+        state.withLock { $0.redraw = handler }
+    }
+
+    /// Seat paused: no frame is planned and no flip is waited for (the device is not ours; its flips may never
+    /// complete). Resumed: the loop is woken and a redraw asked for.
+    func setPaused(_ paused: Bool) {
+        let (wake, redraw) = state.withLock { s in
+            s.paused = paused
+            if paused {
+                s.pending = []
+                s.owing = []
+                if s.primaryFlipPending { s.scheduler.frameAbandoned() }
+                s.primaryFlipPending = false
+                return (nil as (@Sendable () -> Void)?, nil as (@Sendable () -> Void)?)
+            }
+            return (s.wake, s.redraw)
+        }
+        redraw?()
         wake?()
     }
 

@@ -27,11 +27,49 @@ public struct DRMModesetResult: Hashable, Sendable {
 /// The decisions of the DRM output that need no device: choosing the connector, CRTC, plane and mode, the
 /// property writes of the modeset and of each flip, and the TEST_ONLY sequence before the real modeset.
 public enum DRMModeset {
+    /// Plans every connector to light: `connectorNames` in that order, else every connected one in the card's
+    /// order, each on its own CRTC (as many lit as the possible-CRTC masks allow: `CRTCAssignment`) and plane. A connector that cannot be lit (no free CRTC, no
+    /// mode) is left out with the reason, in `dark`; none connected at all is `noConnector`.
+    public static func plans(
+        _ resources: DRMResources, device: String, connectorNames: [String]? = nil, mode request: ModeRequest?,
+        rotation: OutputRotation
+    ) throws(DRMError) -> (plans: [DRMOutputPlan], dark: [(connector: String, reason: DRMError)]) {
+        let connected = resources.connectors.filter { $0.connected && !$0.modes.isEmpty }.map(\.name)
+        let names = connectorNames.map { wanted in wanted.filter { connected.contains($0) } } ?? connected
+        guard !names.isEmpty else {
+            throw .noConnector(device: device, wanted: connectorNames?.joined(separator: ","), available: connected)
+        }
+        let chosen = names.compactMap { name in resources.connectors.first { $0.name == name } }
+        let crtcs = CRTCAssignment.assign(
+            chosen.map { connector in
+                (connector.possibleCRTCs, resources.crtcs.firstIndex { $0.id == connector.currentCRTC })
+            }, crtcCount: resources.crtcs.count)
+        var plans: [DRMOutputPlan] = []
+        var dark: [(connector: String, reason: DRMError)] = []
+        for (connector, crtc) in zip(chosen, crtcs) {
+            guard let crtc else {
+                dark.append((connector.name, .noCRTC(connector: connector.name)))
+                continue
+            }
+            do throws(DRMError) {
+                plans.append(
+                    try plan(
+                        resources, device: device, connectorName: connector.name, mode: request, rotation: rotation,
+                        excluding: plans, crtcIndex: crtc))
+            } catch {
+                dark.append((connector.name, error))
+            }
+        }
+        return (plans, dark)
+    }
+
     /// Picks the connected connector (`connectorName` when given, else the first connected one with modes), a
-    /// CRTC it can use (the one it has now first), that CRTC's primary plane, and the mode.
+    /// CRTC it can use (the one it has now first) that none of `excluding` drives, that CRTC's primary plane
+    /// (one `excluding` does not use), and the mode. `crtcIndex`: that CRTC (an index into the resources'),
+    /// when the connector can use it.
     public static func plan(
         _ resources: DRMResources, device: String, connectorName: String? = nil, mode request: ModeRequest?,
-        rotation: OutputRotation
+        rotation: OutputRotation, excluding taken: [DRMOutputPlan] = [], crtcIndex: Int? = nil
     ) throws(DRMError) -> DRMOutputPlan {
         let connected = resources.connectors.filter { $0.connected && !$0.modes.isEmpty }
         let connector =
@@ -39,7 +77,7 @@ public enum DRMModeset {
         guard let connector else {
             throw .noConnector(device: device, wanted: connectorName, available: connected.map(\.name))
         }
-        let (crtc, plane) = try route(connector, resources)
+        let (crtc, plane) = try route(connector, resources, excluding: taken, preferring: crtcIndex)
         let chosen: DisplayMode
         do throws(DisplayModeError) {
             chosen = try ModeRequest.choose(request, from: connector.modes.map(\.mode))
@@ -73,16 +111,24 @@ public enum DRMModeset {
             connector: connector, crtc: crtc, plane: plane, mode: DRMMode(mode: size), rotation: rotation)
     }
 
-    /// A CRTC `connector` can use (the one it has now first) and that CRTC's XRGB8888 primary plane.
+    /// A CRTC `connector` can use and `taken` does not (the one it has now first) and that CRTC's XRGB8888
+    /// primary plane.
     private static func route(
-        _ connector: DRMConnector, _ resources: DRMResources
+        _ connector: DRMConnector, _ resources: DRMResources, excluding taken: [DRMOutputPlan] = [],
+        preferring preferred: Int? = nil
     ) throws(DRMError) -> (DRMCRTC, DRMPlane?) {
-        let usable = resources.crtcs.indices.filter { connector.possibleCRTCs & (1 << UInt32($0)) != 0 }
-        let index = usable.first { resources.crtcs[$0].id == connector.currentCRTC } ?? usable.first
+        let takenCRTCs = Set(taken.map(\.crtc.id))
+        let takenPlanes = Set(taken.compactMap(\.plane?.id))
+        let usable = resources.crtcs.indices.filter {
+            connector.possibleCRTCs & (1 << UInt32($0)) != 0 && !takenCRTCs.contains(resources.crtcs[$0].id)
+        }
+        let index =
+            usable.first { $0 == preferred } ?? usable.first { resources.crtcs[$0].id == connector.currentCRTC }
+            ?? usable.first
         guard let index else { throw .noCRTC(connector: connector.name) }
         let plane = resources.planes.first {
             $0.kind == .primary && $0.possibleCRTCs & (1 << UInt32(index)) != 0
-                && $0.formats.contains(cdrm_format_xrgb8888())
+                && $0.formats.contains(cdrm_format_xrgb8888()) && !takenPlanes.contains($0.id)
         }
         return (resources.crtcs[index], plane)
     }

@@ -5,8 +5,11 @@ import Logging
 public struct DRMOutputOptions: Sendable {
     /// `--drm-device`; nil: `ANIMSERVER_DRM_DEVICE`, else the first card with a connected connector.
     public var devicePath: String?
-    /// A connector by name (`HDMI-A-1`); nil: the first connected one.
-    public var connector: String?
+    /// `--connector A,B`: only these connectors, in this order (the layout's); nil: every connected one in the
+    /// card's order.
+    public var connectors: [String]?
+    /// `--layout`: how the connectors share the scene.
+    public var layout: OutputLayout
     /// `--mode`; nil: the connector's preferred mode.
     public var mode: ModeRequest?
     public var rotation: OutputRotation
@@ -19,14 +22,16 @@ public struct DRMOutputOptions: Sendable {
     public var session: SessionChoice
 
     public init(
-        devicePath: String? = nil, connector: String? = nil, mode: ModeRequest? = nil, rotation: OutputRotation = .none,
-        renderer: RendererChoice = .auto, maxTextureSize: Int? = nil, environment: [String: String] = [:],
-        splash: SplashImage? = nil, session: SessionChoice = .auto
+        devicePath: String? = nil, connectors: [String]? = nil, layout: OutputLayout = .extend,
+        mode: ModeRequest? = nil, rotation: OutputRotation = .none, renderer: RendererChoice = .auto,
+        maxTextureSize: Int? = nil, environment: [String: String] = [:], splash: SplashImage? = nil,
+        session: SessionChoice = .auto
     ) {
         self.splash = splash
         self.session = session
         self.devicePath = devicePath
-        self.connector = connector
+        self.connectors = connectors
+        self.layout = layout
         self.mode = mode
         self.rotation = rotation
         self.renderer = renderer
@@ -35,21 +40,23 @@ public struct DRMOutputOptions: Sendable {
     }
 }
 
-/// A display on a DRM/KMS device: the output the server draws into (its render thread shows each frame by a
-/// page flip) and the pacer whose flip events drive the server's frames.
+/// The displays on a DRM/KMS device, one per connector lit, sharing one scene laid out by `--layout`: the
+/// output the server draws into (its render thread shows each frame by a page flip on each connector) and the
+/// pacer whose flip events (the first lit connector's) drive the server's frames.
 public final class DRMOutput: Sendable {
-    /// Draws the frames and takes the screenshots (of the upright scene), like the headless output.
+    /// Draws the frames and takes the screenshots (of the whole upright scene), like the headless output.
     public let output: HeadlessOutput
     /// Hand it to the server (`Server.pacer`): frames are composed at its repaint deadlines.
     public let pacer: DRMFramePacer
-    /// The connector, CRTC, plane and mode lit.
-    public let plan: DRMOutputPlan
+    /// The connectors, CRTCs, planes and modes lit at start, in layout order (a placeholder while waiting for
+    /// a display); the first is the primary, whose refresh rate paces the frames.
+    public let plans: [DRMOutputPlan]
 
-    /// Opens the device, chooses the connector, CRTC, plane and mode, switches the VT to graphics mode, starts
-    /// the render thread and lights the display with the first (black) frame.
+    /// Opens the device, chooses the connectors, a distinct CRTC and plane for each and their modes, switches
+    /// the VT to graphics mode, starts the render thread and lights the displays with a first (black) frame.
     public init(options: DRMOutputOptions, logger: Logger) throws(OutputStartError) {
         let device: LibDRMDevice
-        var plan: DRMOutputPlan
+        var plans: [DRMOutputPlan]
         var waiting = false
         let session: any SeatSession
         do throws(DRMError) {
@@ -62,25 +69,40 @@ public final class DRMOutput: Sendable {
                 explicit: options.devicePath, environment: options.environment, session: session)
             let resources = try device.resources()
             do throws(DRMError) {
-                plan = try DRMModeset.plan(
-                    resources, device: device.path, connectorName: options.connector, mode: options.mode,
+                let planned = try DRMModeset.plans(
+                    resources, device: device.path, connectorNames: options.connectors, mode: options.mode,
                     rotation: options.rotation)
+                for (connector, reason) in planned.dark {
+                    logger.warning("display stays dark", metadata: ["connector": "\(connector)", "error": "\(reason)"])
+                }
+                // Connected connectors none of which can be lit: the first one's reason.
+                if planned.plans.isEmpty, let first = planned.dark.first { throw first.reason }
+                plans = planned.plans
             } catch {
                 // No display connected yet: the output starts dark and lights the first one plugged in.
                 guard case .noConnector = error else { throw error }
-                plan = try DRMModeset.waitingPlan(
-                    resources, device: device.path, connectorName: options.connector, mode: options.mode,
-                    rotation: options.rotation)
+                plans = [
+                    try DRMModeset.waitingPlan(
+                        resources, device: device.path, connectorName: options.connectors?.first, mode: options.mode,
+                        rotation: options.rotation)
+                ]
                 waiting = true
                 logger.notice(
                     "no display connected: waiting for one",
-                    metadata: ["device": "\(device.path)", "connector": "\(options.connector ?? "any")"])
+                    metadata: [
+                        "device": "\(device.path)",
+                        "connector": "\(options.connectors?.joined(separator: ",") ?? "any")",
+                    ])
             }
         } catch {
             throw .drm(error)
         }
-        guard let configuration = FrameSchedulerConfiguration(refreshRate: plan.mode.mode.refresh) else {
-            throw .drm(.mode(.unusableRefresh(plan.mode.mode)))
+        guard let primary = plans.first else {
+            throw .drm(
+                .noConnector(device: device.path, wanted: options.connectors?.joined(separator: ","), available: []))
+        }
+        guard let configuration = FrameSchedulerConfiguration(refreshRate: primary.mode.mode.refresh) else {
+            throw .drm(.mode(.unusableRefresh(primary.mode.mode)))
         }
         let udev: UdevMonitor?
         do throws(DRMError) {
@@ -95,8 +117,8 @@ public final class DRMOutput: Sendable {
         let terminal =
             session.description.kind == .libseat ? nil : VirtualTerminal.enterGraphics(logger: logger)
         let scanout = DRMScanout(
-            device: device, plan: plan, pacer: pacer, terminal: terminal, connector: options.connector,
-            mode: options.mode, waiting: waiting, logger: logger)
+            device: device, plans: plans, pacer: pacer, terminal: terminal, connectors: options.connectors,
+            mode: options.mode, rotation: options.rotation, layout: options.layout, waiting: waiting, logger: logger)
         let factory = RendererFactory(
             gles: { (size, limit) throws(RenderError) in
                 try scanout.makeGLESRenderer(size: size, maxTextureSize: limit)
@@ -105,7 +127,7 @@ public final class DRMOutput: Sendable {
         do throws(OutputStartError) {
             output = try HeadlessOutput(
                 configuration: OutputConfiguration(
-                    size: plan.sceneSize, refresh: plan.mode.mode.refresh, renderer: options.renderer,
+                    size: scanout.sceneSize, refresh: primary.mode.mode.refresh, renderer: options.renderer,
                     maxTextureSize: options.maxTextureSize),
                 factory: factory, scanout: scanout, splash: options.splash, logger: logger)
         } catch {
@@ -115,7 +137,8 @@ public final class DRMOutput: Sendable {
         let output = self.output
         pacer.setHotplug { output.connectorsChanged() }
         pacer.setSeatHandlers(paused: { scanout.seatPaused() }, resumed: { output.seatResumed() })
+        pacer.setRedraw { output.requestRedraw() }
         self.pacer = pacer
-        self.plan = plan
+        self.plans = plans
     }
 }

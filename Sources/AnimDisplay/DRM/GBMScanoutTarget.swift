@@ -99,11 +99,12 @@ final class GBMScanoutTarget {
         return framebuffer
     }
 
-    /// Draws `texture` (a scene of `scene` pixels, row 0 at the top) over the whole surface turned by `rotation`
-    /// and returns the framebuffer to flip to.
-    func draw(texture: UInt32, scene: PixelSize, rotation: OutputRotation) throws(DRMError) -> UInt32 {
+    /// Draws the `source` rectangle of `texture` (a scene of `scene` pixels, row 0 at the top: this output's
+    /// part of it) over the whole surface turned by `rotation` and returns the framebuffer to flip to.
+    func draw(texture: UInt32, scene: PixelSize, source: PixelRect, rotation: OutputRotation) throws(DRMError) -> UInt32
+    {
         try makeCurrent()
-        copy.draw(texture: texture, scene: scene, panel: size, rotation: rotation)
+        copy.draw(texture: texture, scene: scene, source: source, panel: size, rotation: rotation)
         return try swapAndLock()
     }
 

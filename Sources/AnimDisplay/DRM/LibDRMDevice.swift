@@ -9,8 +9,8 @@ public final class LibDRMDevice: DRMDevice {
     public let path: String
     public let fd: Int32
     public let supportsAtomic: Bool
-    /// The CRTC state found before the output took it (the console's), put back on close.
-    private var saved: (crtc: UInt32, connector: UInt32, state: drmModeCrtc)?
+    /// The CRTC states found before the output took them (the console's), put back on close.
+    private var saved: [(crtc: UInt32, connector: UInt32, state: drmModeCrtc)] = []
     /// Who opened the node, and closes it.
     private let session: any SeatSession
     private let node: SeatDevice
@@ -225,19 +225,21 @@ public final class LibDRMDevice: DRMDevice {
         guard result == 0 else { throw Self.failure("drmModeSetCrtc(CRTC \(crtc), DRM_IOCTL_MODE_SETCRTC)", result) }
     }
 
-    /// Remembers what `crtc` shows now so closing the device puts it back (the console).
+    /// Remembers what `crtc` shows now so closing the device puts it back (the console); once per CRTC.
     public func saveCRTC(_ crtc: UInt32, connector: UInt32) {
-        guard saved == nil, let state = drmModeGetCrtc(fd, crtc) else { return }
-        saved = (crtc, connector, state.pointee)
+        guard !saved.contains(where: { $0.crtc == crtc }), let state = drmModeGetCrtc(fd, crtc) else { return }
+        saved.append((crtc, connector, state.pointee))
         drmModeFreeCrtc(state)
     }
 
     public func restoreCRTC() {
-        guard let found = saved, found.state.mode_valid != 0 else { return }
-        saved = nil
-        var connector = found.connector
-        var state = found.state
-        _ = drmModeSetCrtc(fd, found.crtc, state.buffer_id, state.x, state.y, &connector, 1, &state.mode)
+        let found = saved
+        saved = []
+        for var entry in found where entry.state.mode_valid != 0 {
+            _ = drmModeSetCrtc(
+                fd, entry.crtc, entry.state.buffer_id, entry.state.x, entry.state.y, &entry.connector, 1,
+                &entry.state.mode)
+        }
     }
 
     public func pageFlip(crtc: UInt32, framebuffer: UInt32) throws(DRMError) {

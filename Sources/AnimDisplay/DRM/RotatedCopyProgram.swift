@@ -76,18 +76,13 @@ final class RotatedCopyProgram {
         return shader
     }
 
-    /// Draws `texture` (the scene, `scene` pixels, row 0 at the top) onto framebuffer 0 of `panel` pixels. The
-    /// renderer's state it changes (blending, scissor, program, texture) is put back as the renderer set it up.
-    func draw(texture: UInt32, scene: PixelSize, panel: PixelSize, rotation: OutputRotation) {
-        // Each panel corner samples the scene point shown there.
-        let panelCorners = [
-            Point(x: 0, y: 0), Point(x: 0, y: Double(panel.height)), Point(x: Double(panel.width), y: 0),
-            Point(x: Double(panel.width), y: Double(panel.height)),
-        ]
+    /// Draws the `source` rectangle of `texture` (the scene, `scene` pixels, row 0 at the top) onto framebuffer 0
+    /// of `panel` pixels. The renderer's state it changes (blending, scissor, program, texture) is put back as
+    /// the renderer set it up.
+    func draw(texture: UInt32, scene: PixelSize, source: PixelRect, panel: PixelSize, rotation: OutputRotation) {
         var values: [GLfloat] = []
-        for corner in panelCorners {
-            let p = rotation.scenePoint(corner, scene: scene)
-            values += [GLfloat(p.x / Double(scene.width)), GLfloat(p.y / Double(scene.height))]
+        for p in Self.sourceCorners(scene: scene, source: source, panel: panel, rotation: rotation) {
+            values += [GLfloat(p.x), GLfloat(p.y)]
         }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         glViewport(0, 0, GLsizei(panel.width), GLsizei(panel.height))
@@ -101,5 +96,22 @@ final class RotatedCopyProgram {
         glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
         glEnable(GLenum(GL_BLEND))
         glEnable(GLenum(GL_SCISSOR_TEST))
+    }
+
+    /// The texture coordinates (0…1 across the scene) each panel corner samples, in strip order (top-left,
+    /// bottom-left, top-right, bottom-right): the corners of `source` turned by `rotation`.
+    static func sourceCorners(
+        scene: PixelSize, source: PixelRect, panel: PixelSize, rotation: OutputRotation
+    ) -> [Point] {
+        let panelCorners = [
+            Point(x: 0, y: 0), Point(x: 0, y: Double(panel.height)), Point(x: Double(panel.width), y: 0),
+            Point(x: Double(panel.width), y: Double(panel.height)),
+        ]
+        let size = PixelSize(width: source.width, height: source.height)
+        return panelCorners.map { corner in
+            let p = rotation.scenePoint(corner, scene: size)
+            return Point(
+                x: (Double(source.x) + p.x) / Double(scene.width), y: (Double(source.y) + p.y) / Double(scene.height))
+        }
     }
 }

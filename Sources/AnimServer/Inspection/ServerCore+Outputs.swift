@@ -4,11 +4,14 @@ import Foundation
 
 /// `animctl output`: the outputs document (InspectRequest `outputs`) and OutputControl.
 extension ServerCore {
-    /// One entry per output (one output today): its connector, sizes, modes, rotation and power.
+    /// One entry per output (per connector lit): its connector, its rectangle of the scene, modes, rotation and
+    /// power.
     struct OutputEntry: Encodable {
         var name: String
         var device: String?
-        /// The scene's size: what clients lay out in (the panel's turned by the rotation).
+        /// Its part of the scene: `width`x`height` (the panel's turned by the rotation) at (`x`, `y`).
+        var x: Int
+        var y: Int
         var width: Int
         var height: Int
         var mode: String?
@@ -22,7 +25,18 @@ extension ServerCore {
 
     func outputsDocument() -> [OutputEntry] {
         guard let output else { return [] }
-        return [Self.entry(output.outputDescription)]
+        return Self.entries(output.outputDescriptions)
+    }
+
+    static func entries(_ descriptions: [OutputDescription]) -> [OutputEntry] {
+        descriptions.map(entry)
+    }
+
+    /// Why `name` picks none of `descriptions` (`""` picks the first); nil when it picks one.
+    static func unknownOutput(_ name: String, in descriptions: [OutputDescription]) -> String? {
+        let names = descriptions.map(\.name)
+        guard !name.isEmpty, !names.contains(name) else { return nil }
+        return "no such output (this server has \(names.joined(separator: ", ")))"
     }
 
     private static func modeText(_ mode: DisplayMode) -> String {
@@ -44,9 +58,8 @@ extension ServerCore {
             ]
         }
         guard let output else { return refuse(.renderFailed, "output", control.output, "this server has no output") }
-        let name = output.outputDescription.name
-        guard control.output.isEmpty || control.output == name else {
-            return refuse(.invalidValue, "output", control.output, "no such output (this server has \(name))")
+        if let unknown = Self.unknownOutput(control.output, in: output.outputDescriptions) {
+            return refuse(.invalidValue, "output", control.output, unknown)
         }
         let change: OutputChange
         switch control.action {
@@ -72,12 +85,11 @@ extension ServerCore {
         let session = session.id
         let request = control.request
         let deliver = deliverLater
-        output.control(change) { result in
+        output.control(change, output: control.output) { result in
             let message: Message
             switch result {
-            case .success(let description):
-                let entry = Self.entry(description)
-                message = .inspectReply(InspectReply(request: request, json: Self.json([entry])))
+            case .success(let descriptions):
+                message = .inspectReply(InspectReply(request: request, json: Self.json(Self.entries(descriptions))))
             case .failure(let error):
                 message = .errorReport(
                     ErrorReport(
@@ -94,13 +106,14 @@ extension ServerCore {
 
     private static func entry(_ d: OutputDescription) -> OutputEntry {
         OutputEntry(
-            name: d.name, device: d.device, width: d.sceneSize.width, height: d.sceneSize.height,
+            name: d.name, device: d.device, x: d.position.x, y: d.position.y, width: d.sceneSize.width,
+            height: d.sceneSize.height,
             mode: d.mode.map(modeText), modes: d.modes.map(modeText), rotation: d.rotation.rawValue,
             rotatedBy: d.planeRotates ? "plane" : "renderer", power: d.powered ? "on" : "off",
             modesetting: d.modesetting)
     }
 
-    private static func json(_ entries: [OutputEntry]) -> String {
+    static func json(_ entries: [OutputEntry]) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(entries) else { return "[]" }

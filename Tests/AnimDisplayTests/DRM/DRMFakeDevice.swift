@@ -139,4 +139,57 @@ final class DRMFakeDevice: DRMDevice {
                     properties: properties(43, planeProperties, rotation: rotation)),
             ])
     }
+
+    /// One connector per entry of `connectors` (ids 11, 12…, named as given, connected with one mode of the
+    /// given size at 60 Hz, or disconnected when nil), able to use the CRTCs of its mask; `crtcs` CRTCs (ids 31,
+    /// 32…) each with its own primary plane (ids 41, 42…; plane 4n's FB_ID property is 4n00).
+    static func multi(
+        _ connectors: [(name: String, size: PixelSize?, possibleCRTCs: UInt32)], crtcs: Int
+    ) -> DRMResources {
+        DRMResources(
+            connectors: connectors.enumerated().map { i, c in
+                let id = 11 + UInt32(i)
+                let modes =
+                    c.size.map {
+                        [
+                            DRMMode(
+                                mode: DisplayMode(
+                                    name: "\($0)", width: $0.width, height: $0.height, refresh: 60, isPreferred: true))
+                        ]
+                    } ?? []
+                return DRMConnector(
+                    id: id, name: c.name, connected: c.size != nil, modes: modes, possibleCRTCs: c.possibleCRTCs,
+                    properties: properties(id, ["CRTC_ID", "DPMS"]))
+            },
+            crtcs: (0..<crtcs).map {
+                DRMCRTC(id: 31 + UInt32($0), properties: properties(31 + UInt32($0), ["MODE_ID", "ACTIVE"]))
+            },
+            planes: (0..<crtcs).map {
+                DRMPlane(
+                    id: 41 + UInt32($0), kind: .primary, possibleCRTCs: 1 << UInt32($0),
+                    formats: [cdrm_format_xrgb8888()],
+                    properties: properties(41 + UInt32($0), planeProperties))
+            })
+    }
+
+    /// Sets whether connector `name` is connected (with `size` as its one mode when it is).
+    func plug(_ name: String, _ size: PixelSize?) {
+        guard let i = fakeResources.connectors.firstIndex(where: { $0.name == name }) else { return }
+        fakeResources.connectors[i].connected = size != nil
+        fakeResources.connectors[i].modes =
+            size.map {
+                [
+                    DRMMode(
+                        mode: DisplayMode(
+                            name: "\($0)", width: $0.width, height: $0.height, refresh: 60, isPreferred: true))
+                ]
+            } ?? []
+    }
+
+    /// The framebuffers flipped to (non-modeset commits) on plane `plane`, in order.
+    func flips(onPlane plane: UInt32) -> [UInt32] {
+        commits.filter { !$0.testOnly && $0.writes.count == 1 && $0.writes[0].object == plane }.map {
+            UInt32($0.writes[0].value)
+        }
+    }
 }

@@ -31,7 +31,7 @@ struct DRMScanoutTests {
         let logger = Logger(label: "test")
         let pacer = DRMFramePacer(
             device: device, configuration: FrameSchedulerConfiguration(refreshInterval: 1.0 / 60), logger: logger)
-        return (DRMScanout(device: device, plan: plan, pacer: pacer, terminal: nil, logger: logger), pacer)
+        return (DRMScanout(device: device, plans: [plan], pacer: pacer, terminal: nil, logger: logger), pacer)
     }
 
     /// Scene pixels whose red channel is the pixel's index.
@@ -47,7 +47,7 @@ struct DRMScanoutTests {
         let (scanout, pacer) = try Self.scanout(device, rotation: .clockwise90)
         let sceneSize = PixelSize(width: 2, height: 4)
         let renderer = ScanoutFakeRenderer(pixels: Self.scene(sceneSize))
-        try scanout.start(renderer: renderer)
+        _ = try scanout.start(renderer: renderer)
         #expect(device.dumbBuffers.count == 2)
         #expect(device.dumbBuffers.values.allSatisfy { $0.size == PixelSize(width: 4, height: 2) })
         let lit = try #require(device.commits.last?.writes.first { $0.object == 43 && $0.property == 4300 })
@@ -88,7 +88,7 @@ struct DRMScanoutTests {
         let device = Self.device()
         let (scanout, pacer) = try Self.scanout(device, rotation: .none)
         let renderer = ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 4, height: 2)))
-        try scanout.start(renderer: renderer)
+        _ = try scanout.start(renderer: renderer)
         device.duringFlip = {
             device.pendingFlips = [DRMFlipEvent(crtc: 32, sequence: 1, timestamp: 0.0167)]
             _ = pacer.handleEvents()
@@ -105,7 +105,7 @@ struct DRMScanoutTests {
         let device = Self.device()
         let (scanout, pacer) = try Self.scanout(device, rotation: .none)
         let renderer = ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 4, height: 2)))
-        try scanout.start(renderer: renderer)
+        _ = try scanout.start(renderer: renderer)
         device.refuseFlips = true
         _ = pacer.plan(wanted: 0, now: 0)
         _ = pacer.beginFrame(now: 0)
@@ -120,7 +120,7 @@ struct DRMScanoutTests {
         let (scanout, pacer) = try Self.scanout(device, rotation: .none)
         let size = PixelSize(width: 4, height: 2)
         let renderer = ScanoutFakeRenderer(pixels: PixelBuffer(size: size, bytes: [UInt8](repeating: 10, count: 32)))
-        try scanout.start(renderer: renderer)
+        _ = try scanout.start(renderer: renderer)
         var now = 0.0
         func frame(_ damage: Damage, red: UInt8) throws -> DRMDumbBuffer {
             renderer.pixels = PixelBuffer(size: size, bytes: (0..<8).flatMap { _ in [red, 0, 0, 255] })
@@ -152,7 +152,7 @@ struct DRMScanoutTests {
         let device = Self.device()
         let (scanout, pacer) = try Self.scanout(device, rotation: .none)
         let renderer = ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 4, height: 2)))
-        try scanout.start(renderer: renderer)
+        _ = try scanout.start(renderer: renderer)
         let woken = WakeCounter()
         pacer.setWake { woken.count += 1 }
         _ = pacer.plan(wanted: 0, now: 0)
@@ -168,7 +168,7 @@ struct DRMScanoutTests {
         let device = Self.device()
         let (scanout, pacer) = try Self.scanout(device, rotation: .none)
         let renderer = ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 4, height: 2)))
-        try scanout.start(renderer: renderer)
+        _ = try scanout.start(renderer: renderer)
         let lit = try #require(device.commits.last?.writes.first { $0.property == 4300 }?.value)
         device.refuseFlips = true
         _ = pacer.plan(wanted: 0, now: 0)
@@ -189,7 +189,7 @@ struct DRMScanoutTests {
         device.supportsAtomic = false
         let (scanout, pacer) = try Self.scanout(device, rotation: .upsideDown)
         let renderer = ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 4, height: 2)))
-        try scanout.start(renderer: renderer)
+        _ = try scanout.start(renderer: renderer)
         #expect(device.legacyModesets.count == 1)
         _ = pacer.plan(wanted: 0, now: 0)
         _ = pacer.beginFrame(now: 0)
@@ -208,7 +208,7 @@ struct DRMScanoutTests {
         let device = Self.device(rotation: DRMFakeDevice.allRotations)
         let (scanout, pacer) = try Self.scanout(device, rotation: .clockwise90)
         let renderer = ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 2, height: 4)))
-        try scanout.start(renderer: renderer)
+        _ = try scanout.start(renderer: renderer)
         #expect(device.dumbBuffers.values.allSatisfy { $0.size == PixelSize(width: 2, height: 4) })
         _ = pacer.plan(wanted: 0, now: 0)
         _ = pacer.beginFrame(now: 0)
@@ -222,7 +222,7 @@ struct DRMScanoutTests {
     func stop() throws {
         let device = Self.device()
         let (scanout, _) = try Self.scanout(device, rotation: .none)
-        try scanout.start(renderer: ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 4, height: 2))))
+        _ = try scanout.start(renderer: ScanoutFakeRenderer(pixels: Self.scene(PixelSize(width: 4, height: 2))))
         #expect(device.blobs.count == 1)
         scanout.stop()
         scanout.stop()
@@ -245,13 +245,14 @@ struct DRMOutputChangeTests {
     func rotation() throws {
         let device = Self.device()
         let (scanout, _) = try DRMScanoutTests.scanout(device, rotation: .none)
-        try scanout.start(renderer: ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2))))
+        _ = try scanout.start(
+            renderer: ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2))))
         let buffers = Set(device.dumbBuffers.keys)
-        #expect(try scanout.apply(.rotation(.clockwise270)) == PixelSize(width: 2, height: 4))
+        #expect(try scanout.apply(.rotation(.clockwise270), output: "") == PixelSize(width: 2, height: 4))
         #expect(Set(device.dumbBuffers.keys) == buffers)
         #expect(device.commits.map(\.testOnly) == [true, false, true, false])
         #expect(device.blobs.count == 1)
-        let description = scanout.outputDescription
+        let description = scanout.outputDescriptions[0]
         #expect(description.rotation == .clockwise270 && description.sceneSize == PixelSize(width: 2, height: 4))
         #expect(description.modesetting == "atomic" && !description.planeRotates)
     }
@@ -260,26 +261,29 @@ struct DRMOutputChangeTests {
     func mode() throws {
         let device = Self.device()
         let (scanout, _) = try DRMScanoutTests.scanout(device, rotation: .none)
-        try scanout.start(renderer: ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2))))
-        #expect(try scanout.apply(.mode(ModeRequest(width: 2, height: 2))) == PixelSize(width: 2, height: 2))
+        _ = try scanout.start(
+            renderer: ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2))))
+        #expect(
+            try scanout.apply(.mode(ModeRequest(width: 2, height: 2)), output: "") == PixelSize(width: 2, height: 2))
         #expect(device.dumbBuffers.values.allSatisfy { $0.size == PixelSize(width: 2, height: 2) })
-        #expect(scanout.outputDescription.mode?.refresh == 50)
+        #expect(scanout.outputDescriptions[0].mode?.refresh == 50)
         let missing = ModeRequest(width: 9, height: 9)
-        #expect(throws: DRMError.self) { try scanout.apply(.mode(missing)) }
-        #expect(scanout.outputDescription.sceneSize == PixelSize(width: 2, height: 2))
+        #expect(throws: DRMError.self) { try scanout.apply(.mode(missing), output: "") }
+        #expect(scanout.outputDescriptions[0].sceneSize == PixelSize(width: 2, height: 2))
     }
 
     @Test("A refused relight puts the previous configuration back")
     func refusedRelight() throws {
         let device = Self.device()
         let (scanout, _) = try DRMScanoutTests.scanout(device, rotation: .none)
-        try scanout.start(renderer: ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2))))
+        _ = try scanout.start(
+            renderer: ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2))))
         // The driver refuses the 2x2 buffers' modeset (SRC_W of 2 pixels).
         device.refuseTest = { $0.contains { $0.property == 4304 && $0.value == 2 << 16 } }
         #expect(throws: DRMError.modesetRefused(connector: "Virtual-1", mode: "2x2@50.0", errno: 22)) {
-            try scanout.apply(.mode(ModeRequest(width: 2, height: 2)))
+            try scanout.apply(.mode(ModeRequest(width: 2, height: 2)), output: "")
         }
-        #expect(scanout.outputDescription.mode?.width == 4)
+        #expect(scanout.outputDescriptions[0].mode?.width == 4)
         #expect(device.dumbBuffers.values.allSatisfy { $0.size == PixelSize(width: 4, height: 2) })
         #expect(device.blobs.count == 1)
     }
@@ -289,18 +293,18 @@ struct DRMOutputChangeTests {
         let device = Self.device()
         let (scanout, pacer) = try DRMScanoutTests.scanout(device, rotation: .none)
         let renderer = ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2)))
-        try scanout.start(renderer: renderer)
-        _ = try scanout.apply(.power(false))
+        _ = try scanout.start(renderer: renderer)
+        _ = try scanout.apply(.power(false), output: "")
         #expect(device.commits.last?.writes == [DRMPropertyWrite(object: 32, property: 3201, value: 0)])
-        #expect(!scanout.outputDescription.powered)
+        #expect(!scanout.outputDescriptions[0].powered)
         let commits = device.commits.count
         _ = pacer.plan(wanted: 0, now: 0)
         _ = pacer.beginFrame(now: 0)
         scanout.present(renderer, damage: .full)
         #expect(device.commits.count == commits)
-        _ = try scanout.apply(.power(true))
+        _ = try scanout.apply(.power(true), output: "")
         #expect(device.commits.last?.writes == [DRMPropertyWrite(object: 32, property: 3201, value: 1)])
-        #expect(scanout.outputDescription.powered)
+        #expect(scanout.outputDescriptions[0].powered)
     }
 
     @Test("Without atomic, power goes through the connector's DPMS property")
@@ -308,8 +312,9 @@ struct DRMOutputChangeTests {
         let device = Self.device()
         device.supportsAtomic = false
         let (scanout, _) = try DRMScanoutTests.scanout(device, rotation: .none)
-        try scanout.start(renderer: ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2))))
-        _ = try scanout.apply(.power(false))
+        _ = try scanout.start(
+            renderer: ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2))))
+        _ = try scanout.apply(.power(false), output: "")
         #expect(device.connectorWrites.last == DRMPropertyWrite(object: 12, property: 1201, value: 3))
     }
 }

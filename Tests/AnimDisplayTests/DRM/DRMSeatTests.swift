@@ -44,7 +44,7 @@ struct DRMSeatTests {
         let pacer = DRMFramePacer(
             device: device, configuration: FrameSchedulerConfiguration(refreshInterval: 1.0 / 60), seat: seat,
             logger: logger)
-        let scanout = DRMScanout(device: device, plan: plan, pacer: pacer, terminal: nil, logger: logger)
+        let scanout = DRMScanout(device: device, plans: [plan], pacer: pacer, terminal: nil, logger: logger)
         pacer.setSeatHandlers(
             paused: {
                 seat.note("pause scan-out")
@@ -52,7 +52,7 @@ struct DRMSeatTests {
             },
             resumed: { seat.note("resume asked") })
         let renderer = ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2)))
-        try scanout.start(renderer: renderer)
+        _ = try scanout.start(renderer: renderer)
         return Rig(device: device, seat: seat, pacer: pacer, scanout: scanout, renderer: renderer, card: card)
     }
 
@@ -72,7 +72,7 @@ struct DRMSeatTests {
         // Animations want frames; none is planned, and a frame already queued touches nothing.
         #expect(r.pacer.plan(wanted: 0.05, now: 0.05) == .idle)
         r.scanout.present(r.renderer, damage: .full)
-        #expect(throws: DRMError.seatPaused) { try r.scanout.apply(.power(false)) }
+        #expect(throws: DRMError.seatPaused) { try r.scanout.apply(.power(false), output: "") }
         #expect(try r.scanout.connectorsChanged() == nil)
         #expect(r.device.commits.count == commits)
         #expect(r.device.legacyFlips.isEmpty && r.device.connectorWrites.isEmpty)
@@ -89,11 +89,13 @@ struct DRMSeatTests {
         r.seat.queue(.enabled)
         #expect(r.pacer.handleEvents())
         #expect(r.seat.log.last == "resume asked")
-        // The flip pending at the pause never counts against planning: a frame is planned at once.
-        #expect(r.pacer.plan(wanted: 0.1, now: 0.1) == .compose(start: 0.1, presentation: 0.1))
+        // Nothing is planned until the display is lit again.
+        #expect(r.pacer.plan(wanted: 0.1, now: 0.1) == .idle)
 
         let before = r.device.commits.count
-        try r.scanout.seatResumed()
+        _ = try r.scanout.seatResumed()
+        // The flip pending at the pause never counts against planning: a frame is planned at once.
+        #expect(r.pacer.plan(wanted: 0.1, now: 0.1) == .compose(start: 0.1, presentation: 0.1))
         // A TEST_ONLY commit, then the modeset itself, neither a flip.
         #expect(r.device.commits.dropFirst(before).map(\.testOnly) == [true, false])
         #expect(r.device.flipEvents.suffix(2) == [false, false])
@@ -114,13 +116,13 @@ struct DRMSeatTests {
     @Test("A display turned off before the VT switch stays off when the seat comes back")
     func staysOff() throws {
         let r = try Self.rig()
-        _ = try r.scanout.apply(.power(false))
+        _ = try r.scanout.apply(.power(false), output: "")
         r.seat.queue(.disabled)
         _ = r.pacer.handleEvents()
         r.seat.queue(.enabled)
         _ = r.pacer.handleEvents()
-        try r.scanout.seatResumed()
-        #expect(!r.scanout.outputDescription.powered)
+        _ = try r.scanout.seatResumed()
+        #expect(!r.scanout.outputDescriptions[0].powered)
         let active = try #require(r.device.commits.last?.writes.first { $0.object == 32 && $0.property == 3201 })
         #expect(active.value == 0)
     }
@@ -136,7 +138,7 @@ struct DRMSeatTests {
                 "pause scan-out", "acknowledge disable", "resume asked", "pause scan-out", "acknowledge disable",
             ])
         let commits = r.device.commits.count
-        try r.scanout.seatResumed()
+        _ = try r.scanout.seatResumed()
         r.scanout.present(r.renderer, damage: .full)
         #expect(r.device.commits.count == commits)
         #expect(r.pacer.plan(wanted: 0, now: 0) == .idle)

@@ -24,7 +24,8 @@ struct GBMScanoutTests {
         let texture = try #require(renderer.outputTexture)
         // EGL_BAD_ALLOC: GBM cannot create a buffer on a node without dumb buffers.
         #expect(throws: DRMError.graphics(call: "eglSwapBuffers", detail: "EGL error 0x3003")) {
-            try target.draw(texture: texture, scene: Self.size, rotation: .clockwise90)
+            try target.draw(
+                texture: texture, scene: Self.size, source: PixelRect(size: Self.size), rotation: .clockwise90)
         }
         // The copy put the renderer's state back: it keeps drawing into its own framebuffer.
         _ = try renderer.render(DrawList(size: Self.size, clearColor: Color(red: 0, green: 1, blue: 0)), damage: .full)
@@ -40,7 +41,7 @@ struct GBMScanoutTests {
         let (scanout, _) = try DRMScanoutTests.scanout(device, rotation: .none)
         let renderer = try scanout.makeGLESRenderer(size: PixelSize(width: 4, height: 2), maxTextureSize: nil)
         #expect(throws: DRMError.graphics(call: "eglSwapBuffers", detail: "EGL error 0x3003")) {
-            try scanout.start(renderer: renderer)
+            _ = try scanout.start(renderer: renderer)
         }
         // No dumb buffers were made, no commit was tried, and the mode blob went.
         #expect(device.dumbBuffers.isEmpty)

@@ -11,8 +11,9 @@ final class RecordingScanout: Scanout, @unchecked Sendable {
     private let calls = Mutex<[String]>([])
     var log: [String] { calls.withLock { $0 } }
 
-    func start(renderer: any Renderer) throws(DRMError) {
+    func start(renderer: any Renderer) throws(DRMError) -> PixelSize {
         calls.withLock { $0.append("start \(renderer.info.kind.rawValue)") }
+        return PixelSize(width: 8, height: 4)
     }
 
     func present(_ renderer: any Renderer, damage: Damage?) {
@@ -30,8 +31,8 @@ final class RecordingScanout: Scanout, @unchecked Sendable {
     }
 
     /// A quarter turn swaps the 8x4 scene; anything else keeps it.
-    func apply(_ change: OutputChange) throws(DRMError) -> PixelSize {
-        calls.withLock { $0.append("apply \(change)") }
+    func apply(_ change: OutputChange, output: String) throws(DRMError) -> PixelSize {
+        calls.withLock { $0.append("apply \(output.isEmpty ? "" : "\(output) ")\(change)") }
         if change == .rotation(.clockwise90) { return PixelSize(width: 4, height: 8) }
         if change == .power(false) { throw .callFailed(call: "drmModeAtomicCommit(ALLOW_MODESET)", errno: 13) }
         return PixelSize(width: 8, height: 4)
@@ -54,34 +55,37 @@ final class RecordingScanout: Scanout, @unchecked Sendable {
         calls.withLock { $0.append("seat paused") }
     }
 
-    func seatResumed() throws(DRMError) {
+    func seatResumed() throws(DRMError) -> PixelSize {
         calls.withLock { $0.append("seat resumed") }
+        return PixelSize(width: 8, height: 4)
     }
 
     var session: SeatSessionDescription? { SeatSessionDescription(kind: .direct, reason: "recording") }
 
     var pacing: PacingStatistics { PacingStatistics(refreshInterval: 0.02) }
-    var outputDescription: OutputDescription {
-        OutputDescription(name: "Virtual-1", sceneSize: PixelSize(width: 8, height: 4))
+    var outputDescriptions: [OutputDescription] {
+        [OutputDescription(name: "Virtual-1", sceneSize: PixelSize(width: 8, height: 4))]
     }
 }
 
 /// A scan-out whose start fails as a modeset refusal would.
 final class RefusingScanout: Scanout, @unchecked Sendable {
     let stopped = Mutex(false)
-    func start(renderer: any Renderer) throws(DRMError) {
+    func start(renderer: any Renderer) throws(DRMError) -> PixelSize {
         throw .modesetRefused(connector: "Virtual-1", mode: "4x2@60.0", errno: 22)
     }
     func present(_ renderer: any Renderer, damage: Damage?) {}
     func stop() { stopped.withLock { $0 = true } }
-    func apply(_ change: OutputChange) throws(DRMError) -> PixelSize { PixelSize(width: 1, height: 1) }
+    func apply(_ change: OutputChange, output: String) throws(DRMError) -> PixelSize { PixelSize(width: 1, height: 1) }
     func connectorsChanged() throws(DRMError) -> PixelSize? { nil }
     func wantFrame() {}
     func seatPaused() {}
-    func seatResumed() throws(DRMError) {}
+    func seatResumed() throws(DRMError) -> PixelSize { PixelSize(width: 1, height: 1) }
     var session: SeatSessionDescription? { nil }
     var pacing: PacingStatistics { PacingStatistics(refreshInterval: 0.02) }
-    var outputDescription: OutputDescription { OutputDescription(name: "x", sceneSize: PixelSize(width: 1, height: 1)) }
+    var outputDescriptions: [OutputDescription] {
+        [OutputDescription(name: "x", sceneSize: PixelSize(width: 1, height: 1))]
+    }
 }
 
 @Suite("Render thread and scan-out")
@@ -135,19 +139,20 @@ struct ScanoutHookTests {
         output.submit(Self.frame(1, Self.scene(red: 1)))
         // (A frame not yet started would be replaced by the next one submitted.)
         output.waitUntilIdle()
-        let answers = Mutex<[Result<OutputDescription, OutputControlError>]>([])
-        output.control(.rotation(.clockwise90)) { result in answers.withLock { $0.append(result) } }
+        let answers = Mutex<[Result<[OutputDescription], OutputControlError>]>([])
+        output.control(.rotation(.clockwise90), output: "Virtual-1") { result in answers.withLock { $0.append(result) }
+        }
         output.control(.power(false)) { result in answers.withLock { $0.append(result) } }
         // The same scene after the change: drawn again (whole, at the new size) and shown.
         output.submit(Self.frame(2, Self.scene(red: 1)))
         output.waitUntilIdle()
         #expect(
             scanout.log == [
-                "start software", "present full", "apply rotation 90", "apply power off", "present full",
+                "start software", "present full", "apply Virtual-1 rotation 90", "apply power off", "present full",
             ])
         let results = answers.withLock { $0 }
         #expect(results.count == 2)
-        #expect((try? results.first?.get())?.name == "Virtual-1")
+        #expect((try? results.first?.get())?.map(\.name) == ["Virtual-1"])
         let refused = OutputControlError.drm(.callFailed(call: "drmModeAtomicCommit(ALLOW_MODESET)", errno: 13))
         #expect(results.last.flatMap { if case .failure(let e) = $0 { e } else { nil } } == refused)
         #expect(output.statistics.size == PixelSize(width: 4, height: 8))
@@ -203,14 +208,16 @@ struct ScanoutHookTests {
     func headless() throws {
         let output = try HeadlessOutput(configuration: Self.configuration, factory: .standard, logger: Self.logger)
         defer { output.stop() }
-        let answer = Mutex<Result<OutputDescription, OutputControlError>?>(nil)
+        let answer = Mutex<Result<[OutputDescription], OutputControlError>?>(nil)
         output.control(.power(false)) { result in answer.withLock { $0 = result } }
         output.waitUntilIdle()
         #expect(
             answer.withLock { $0 }.flatMap { if case .failure(let e) = $0 { e } else { nil } }
                 == .notADisplay(.power(false)))
         #expect(
-            output.outputDescription == OutputDescription(name: "headless", sceneSize: PixelSize(width: 8, height: 4)))
+            output.outputDescriptions == [
+                OutputDescription(name: "headless", sceneSize: PixelSize(width: 8, height: 4))
+            ])
     }
 
     @Test("A scan-out that cannot start is a start error, and it is stopped")

@@ -7,31 +7,30 @@ import Testing
 @Suite("Hotplug: the connector watch and the scan-out's reaction")
 struct HotplugTests {
     @Test func theLitConnectorStaysLitWhileConnected() {
-        var watch = ConnectorWatch(wanted: nil, lit: "Virtual-1")
-        #expect(watch.probed([("HDMI-A-1", false), ("Virtual-1", true)]) == .unchanged)
-        #expect(watch.lit == "Virtual-1")
+        var watch = ConnectorWatch(wanted: nil, lit: ["Virtual-1"])
+        #expect(watch.probed([("HDMI-A-1", false), ("Virtual-1", true)]) == [])
+        #expect(watch.lit == ["Virtual-1"])
     }
 
     @Test func unplugDarkensThenAnotherConnectedConnectorIsLit() {
-        var watch = ConnectorWatch(wanted: nil, lit: "Virtual-1")
+        var watch = ConnectorWatch(wanted: nil, lit: ["Virtual-1"])
         let probe = [(name: "HDMI-A-1", connected: true), (name: "Virtual-1", connected: false)]
-        #expect(watch.probed(probe) == .darken("Virtual-1"))
-        #expect(watch.lit == nil)
-        #expect(watch.probed(probe) == .light("HDMI-A-1"))
-        #expect(watch.lit == "HDMI-A-1")
+        #expect(watch.probed(probe) == [.darken("Virtual-1"), .light("HDMI-A-1")])
+        #expect(watch.lit == ["HDMI-A-1"])
+        #expect(watch.probed(probe) == [])
     }
 
     @Test func darkWithNoConnectorWaitsThenLightsTheFirstThatAppears() {
-        var watch = ConnectorWatch(wanted: nil, lit: nil)
-        #expect(watch.probed([("HDMI-A-1", false), ("Virtual-1", false)]) == .unchanged)
-        #expect(watch.probed([]) == .unchanged)
-        #expect(watch.probed([("HDMI-A-1", false), ("Virtual-1", true)]) == .light("Virtual-1"))
+        var watch = ConnectorWatch(wanted: nil, lit: [])
+        #expect(watch.probed([("HDMI-A-1", false), ("Virtual-1", false)]) == [])
+        #expect(watch.probed([]) == [])
+        #expect(watch.probed([("HDMI-A-1", false), ("Virtual-1", true)]) == [.light("Virtual-1")])
     }
 
     @Test func aWantedConnectorIsTheOnlyOneLit() {
-        var watch = ConnectorWatch(wanted: "HDMI-A-1", lit: nil)
-        #expect(watch.probed([("Virtual-1", true), ("HDMI-A-1", false)]) == .unchanged)
-        #expect(watch.probed([("Virtual-1", true), ("HDMI-A-1", true)]) == .light("HDMI-A-1"))
+        var watch = ConnectorWatch(wanted: ["HDMI-A-1"], lit: [])
+        #expect(watch.probed([("Virtual-1", true), ("HDMI-A-1", false)]) == [])
+        #expect(watch.probed([("Virtual-1", true), ("HDMI-A-1", true)]) == [.light("HDMI-A-1")])
     }
 
     @Test func udevEventsConcernOnlyChangesAndAddsOfTheCard() {
@@ -62,19 +61,19 @@ struct HotplugTests {
             device: device, configuration: FrameSchedulerConfiguration(refreshInterval: 1.0 / 60),
             logger: Logger(label: "test"))
         let scanout = DRMScanout(
-            device: device, plan: named, pacer: pacer, terminal: nil, connector: "Virtual-1", waiting: true,
+            device: device, plans: [named], pacer: pacer, terminal: nil, connectors: ["Virtual-1"], waiting: true,
             logger: Logger(label: "test"))
         let renderer = ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2)))
-        try scanout.start(renderer: renderer)
+        _ = try scanout.start(renderer: renderer)
         #expect(device.commits.isEmpty && device.dumbBuffers.isEmpty)
-        #expect(!scanout.outputDescription.powered)
+        #expect(!scanout.outputDescriptions[0].powered)
         #expect(try scanout.connectorsChanged() == nil)
 
         device.fakeResources.connectors[1].connected = true
         // The connector's own mode (4x2), turned: the scene is 2x4.
         #expect(try scanout.connectorsChanged() == PixelSize(width: 2, height: 4))
         #expect(device.commits.map(\.testOnly).last == false)
-        #expect(scanout.outputDescription.powered && scanout.outputDescription.mode?.width == 4)
+        #expect(scanout.outputDescriptions[0].powered && scanout.outputDescriptions[0].mode?.width == 4)
     }
 
     @Test("Unplug turns the CRTC off and stops flips; replug lights the connector again with a modeset")
@@ -82,7 +81,7 @@ struct HotplugTests {
         let device = DRMScanoutTests.device()
         let (scanout, pacer) = try DRMScanoutTests.scanout(device, rotation: .none)
         let renderer = ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2)))
-        try scanout.start(renderer: renderer)
+        _ = try scanout.start(renderer: renderer)
         #expect(try scanout.connectorsChanged() == nil)
 
         device.fakeResources.connectors[1].connected = false
@@ -90,19 +89,19 @@ struct HotplugTests {
         #expect(try scanout.connectorsChanged() == nil)
         #expect(device.commits.count == before + 1)
         #expect(device.commits.last?.writes == [DRMPropertyWrite(object: 32, property: 3201, value: 0)])
-        #expect(!scanout.outputDescription.powered)
+        #expect(!scanout.outputDescriptions[0].powered)
         // Frames go on being composed (the loop is woken), none is flipped.
         _ = pacer.plan(wanted: 0, now: 0)
         _ = pacer.beginFrame(now: 0)
         scanout.present(renderer, damage: .full)
         #expect(device.commits.count == before + 1)
-        #expect(throws: DRMError.self) { try scanout.apply(.power(true)) }
+        #expect(throws: DRMError.self) { try scanout.apply(.power(true), output: "") }
 
         device.fakeResources.connectors[1].connected = true
         #expect(try scanout.connectorsChanged() == PixelSize(width: 4, height: 2))
         #expect(device.commits.suffix(2).map(\.testOnly) == [true, false])
         #expect(device.commits.last?.writes.contains(DRMPropertyWrite(object: 32, property: 3201, value: 1)) == true)
-        #expect(scanout.outputDescription.powered)
+        #expect(scanout.outputDescriptions[0].powered)
         _ = pacer.plan(wanted: 1, now: 1)
         _ = pacer.beginFrame(now: 1)
         let lit = device.commits.count

@@ -1,0 +1,43 @@
+import AnimDisplay
+import AnimRender
+import Foundation
+import Testing
+
+@testable import AnimServer
+
+/// The outputs document (`animctl output`) and OutputControl's output name with two connectors lit.
+@Suite struct OutputsDocumentTests {
+    static let two = [
+        OutputDescription(
+            name: "DP-1", device: "/dev/dri/card0", sceneSize: PixelSize(width: 1024, height: 768),
+            position: OutputPosition(x: 0, y: 0),
+            mode: DisplayMode(name: "1024x768", width: 1024, height: 768, refresh: 60), rotation: .none,
+            modesetting: "atomic"),
+        OutputDescription(
+            name: "DP-2", device: "/dev/dri/card0", sceneSize: PixelSize(width: 600, height: 800),
+            position: OutputPosition(x: 1024, y: 0),
+            mode: DisplayMode(name: "800x600", width: 800, height: 600, refresh: 75), rotation: .clockwise90,
+            planeRotates: true, powered: false, modesetting: "atomic"),
+    ]
+
+    @Test func listsEachOutputWithItsRectangleOfTheScene() throws {
+        let json = ServerCore.json(ServerCore.entries(Self.two))
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        #expect(entries.count == 2)
+        #expect(entries.map { $0["name"] as? String } == ["DP-1", "DP-2"])
+        #expect(entries.map { $0["x"] as? Int } == [0, 1024])
+        #expect(entries.map { $0["y"] as? Int } == [0, 0])
+        #expect(entries.map { $0["width"] as? Int } == [1024, 600])
+        #expect(entries.map { $0["height"] as? Int } == [768, 800])
+        #expect(entries.map { $0["mode"] as? String } == ["1024x768@60.0", "800x600@75.0"])
+        #expect(entries.map { $0["rotation"] as? Int } == [0, 90])
+        #expect(entries.map { $0["rotatedBy"] as? String } == ["renderer", "plane"])
+        #expect(entries.map { $0["power"] as? String } == ["on", "off"])
+    }
+
+    @Test func anOutputIsPickedByNameAndAnUnknownNameListsTheNames() {
+        #expect(ServerCore.unknownOutput("", in: Self.two) == nil)
+        #expect(ServerCore.unknownOutput("DP-2", in: Self.two) == nil)
+        #expect(ServerCore.unknownOutput("HDMI-A-1", in: Self.two) == "no such output (this server has DP-1, DP-2)")
+    }
+}
