@@ -526,9 +526,11 @@ def gles_checks(report, guest, qmp, hotplug, args, frames_dir, references):
 
 
 # The two-connector phase: head 1 joins at the panel's size; --layout extend puts it right of head 0. Both heads
-# are compared at the first time, and head 0 again at the second while head 1 is off (forward only: the demo's
-# animations are gone once the clock has passed their end).
-TWO_TIMES = [0.5, 1.5]
+# are compared at the first time; at the second head 1 is off and head 0 must go on, at the third head 0 (the
+# primary, the frame clock) is off and head 1 must go on. Forward only: the demo's animations are gone once the
+# clock has passed their end.
+TWO_TIMES = [0.5, 1.0, 1.5]
+HEAD_NAMES = ("Virtual-1", "Virtual-2")
 WIDE = (SIZE[0] * 2, SIZE[1])
 
 
@@ -572,36 +574,46 @@ def two_connector_checks(report, guest, qmp, hotplug, args, frames_dir):
                    what="the demo's 3 layers on the two-connector daemon")
         _, listed = guest("animctl output")
         lines = listed.splitlines()
-        first = next((line for line in lines if line.startswith("Virtual-1:")), "")
-        second = next((line for line in lines if line.startswith("Virtual-2:")), "")
+        first = next((line for line in lines if line.startswith(f"{HEAD_NAMES[0]}:")), "")
+        second = next((line for line in lines if line.startswith(f"{HEAD_NAMES[1]}:")), "")
         report.check(f"{SIZE[0]}x{SIZE[1]}+0+0" in first and f"{SIZE[0]}x{SIZE[1]}+{SIZE[0]}+0" in second and
                      "power on" in first and "power on" in second, "animctl output lists both connectors, "
                      "side by side (x, y), both on", outputs_summary(listed)[:300])
-        t, later = TWO_TIMES
+        t = TWO_TIMES[0]
         guest(f"animctl clock set {t}")
         passes, detail = compare(opaque_rgb(guest_screenshot(guest)), references[t])
         report.check(passes, f"two connectors: the daemon's {WIDE[0]}x{WIDE[1]} scene at {t} s matches the "
                      "host's headless frame", detail)
+        passes, detail = compare(opaque_rgb(guest_screenshot(guest, f"--output {HEAD_NAMES[1]}")), halves[t][1])
+        report.check(passes, f"animctl screenshot --output {HEAD_NAMES[1]} is the right half of the host's frame",
+                     detail)
         for head in (0, 1):
             passes, detail = screen_matching(qmp, frames_dir, f"screen-head{head}-{int(t * 1000)}ms",
                                              halves[t][head], SCREEN_TIMEOUT, head=head)
             report.check(passes, f"two connectors: screendump of head {head} at {t} s is the "
                          f"{'left' if head == 0 else 'right'} half of the host's frame", detail)
 
-        status, text = guest("animctl output --output Virtual-2 --power off")
-        second = next((line for line in text.splitlines() if line.startswith("Virtual-2:")), "")
-        report.check(status == 0 and "power off" in second, "animctl output --output Virtual-2 --power off",
-                     outputs_summary(text)[:300])
-        blank = blank_screen(qmp, frames_dir, halves[t][1], SCREEN_TIMEOUT, head=1, name="screen-head1-power-off")
-        guest(f"animctl clock set {later}")
-        passes, detail = screen_matching(qmp, frames_dir, f"screen-head0-{int(later * 1000)}ms-other-off",
-                                         halves[later][0], SCREEN_TIMEOUT)
-        report.check(blank is not None and passes, f"head 1 powered off is blank while head 0 goes on (its half "
-                     f"at {later} s)", f"head 1 {'blank' if blank else 'not blank'}; head 0: {detail}")
-        guest("animctl output --output Virtual-2 --power on")
-        passes, detail = screen_matching(qmp, frames_dir, f"screen-head1-{int(later * 1000)}ms-power-on",
-                                         halves[later][1], SCREEN_TIMEOUT, head=1)
-        report.check(passes, f"head 1 powered on shows its half at {later} s", detail)
+        # Each head powered off in turn (head 1, then head 0, whose flips are the frame clock): the other must go
+        # on to the next time, and the head powered on again shows its half of it.
+        for off, later in ((1, TWO_TIMES[1]), (0, TWO_TIMES[2])):
+            other, name = 1 - off, HEAD_NAMES[off]
+            status, text = guest(f"animctl output --output {name} --power off")
+            listed = next((line for line in text.splitlines() if line.startswith(f"{name}:")), "")
+            report.check(status == 0 and "power off" in listed, f"animctl output --output {name} --power off",
+                         outputs_summary(text)[:300])
+            blank = blank_screen(qmp, frames_dir, halves[t][off], SCREEN_TIMEOUT, head=off,
+                                 name=f"screen-head{off}-power-off")
+            guest(f"animctl clock set {later}")
+            shot = f"screen-head{other}-{int(later * 1000)}ms-other-off"
+            passes, detail = screen_matching(qmp, frames_dir, shot, halves[later][other], SCREEN_TIMEOUT, head=other)
+            report.check(blank is not None and passes, f"head {off} powered off is blank while head {other} goes "
+                         f"on (its half at {later} s)", f"head {off} {'blank' if blank else 'not blank'}; head "
+                         f"{other}: {detail}")
+            guest(f"animctl output --output {name} --power on")
+            passes, detail = screen_matching(qmp, frames_dir, f"screen-head{off}-{int(later * 1000)}ms-power-on",
+                                             halves[later][off], SCREEN_TIMEOUT, head=off)
+            report.check(passes, f"head {off} powered on shows its half at {later} s", detail)
+            t = later
 
         before = kernel_uevents(guest)
         hotplug.set(guest, 1, False)
