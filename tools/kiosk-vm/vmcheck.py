@@ -898,6 +898,15 @@ def monotonic_checks(report, guest, qmp, args, frames_dir):
         report.check(not numpy.array_equal(screens[0], screens[1]), "the screen moves on the monotonic clock")
         _, pacing = guest("animctl status | grep -iE 'pacing' || true")
         report.add("INFO", "pacing on the monotonic clock", pacing)
+        # The kernel's vblank sequence numbers of the flips: one flip per vblank at most, never two.
+        try:
+            measured = json.loads(guest("animctl status --json")[1])["output"]["pacing"]
+            report.check(measured["sharedVblanks"] == 0 and measured["framesPresented"] > 0,
+                         "no two flips in one vblank (kernel sequence numbers)",
+                         f"sharedVblanks {measured['sharedVblanks']} over {measured['framesPresented']} flips, "
+                         f"missed vblanks {measured['missedVblanks']} (TCG draws slower than the refresh)")
+        except (json.JSONDecodeError, KeyError, TypeError) as error:
+            report.check(False, "no two flips in one vblank (kernel sequence numbers)", f"no pacing in status: {error}")
     except CheckFailed as error:
         report.check(False, "monotonic clock", str(error))
     finally:

@@ -244,11 +244,18 @@ public final class DRMFramePacer: FramePacer, @unchecked Sendable {
         }
     }
 
-    /// The CRTC whose flips drive the frame clock (the first lit connector's); nil while none is lit. When the
-    /// primary changes while the frame waits for its flip, that frame is over (its flip may never complete: the
-    /// connector went dark) and the loop is woken to plan the next one on the new primary.
-    func setPrimary(_ crtc: UInt32?) {
+    /// The CRTC whose flips drive the frame clock (the first lit connector's) and its mode's refresh rate; nil
+    /// while none is lit. When the primary changes while the frame waits for its flip, that frame is over (its
+    /// flip may never complete: the connector went dark) and the loop is woken to plan the next one on the new
+    /// primary. Another primary or another refresh rate resets the scheduler's vblank prediction to that mode.
+    func setPrimary(_ crtc: UInt32?, refresh: Double? = nil) {
         let wake = state.withLock { s in
+            let interval = refresh.flatMap(FrameSchedulerConfiguration.init(refreshRate:))?.refreshInterval
+            if let crtc,
+                s.primary != crtc || (interval.map { $0 != s.scheduler.configuration.refreshInterval } ?? false)
+            {
+                s.scheduler.followMode(refreshInterval: interval ?? s.scheduler.configuration.refreshInterval)
+            }
             guard s.primary != crtc else { return nil as (@Sendable () -> Void)? }
             s.primary = crtc
             guard s.primaryFlipPending else { return nil }

@@ -199,7 +199,8 @@ final class DRMScanout: Scanout, @unchecked Sendable {
 
     /// The first connector showing frames drives the frame clock.
     private func updatePrimary() {
-        pacer.setPrimary(heads.first(where: \.isShowing)?.crtc)
+        let primary = heads.first(where: \.isShowing)
+        pacer.setPrimary(primary?.crtc, refresh: primary?.plan.mode.mode.refresh)
     }
 
     func present(_ renderer: any Renderer, damage: Damage?) {

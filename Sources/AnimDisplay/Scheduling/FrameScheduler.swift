@@ -28,7 +28,7 @@ public struct FrameScheduler: Sendable {
         var flipPending = false
     }
 
-    public let configuration: FrameSchedulerConfiguration
+    public private(set) var configuration: FrameSchedulerConfiguration
     public private(set) var statistics: PacingStatistics
     /// The refresh interval in use: measured from flips once two were seen.
     public var refreshInterval: Double { statistics.refreshInterval }
@@ -45,6 +45,18 @@ public struct FrameScheduler: Sendable {
     public init(configuration: FrameSchedulerConfiguration) {
         self.configuration = configuration
         statistics = PacingStatistics(refreshInterval: configuration.refreshInterval)
+    }
+
+    /// The display pacing the frames changed (another mode, or another connector became the primary): its
+    /// mode's refresh interval is the prediction until flips measure it, and the flips before (another CRTC's
+    /// vblank phase and sequence numbers) say nothing of the new ones, so the next frame goes out at once, as
+    /// after a start.
+    public mutating func followMode(refreshInterval: Double) {
+        if refreshInterval != configuration.refreshInterval {
+            configuration.refreshInterval = refreshInterval
+            statistics.refreshInterval = refreshInterval
+        }
+        lastFlip = nil
     }
 
     /// The repaint window: how long before the vblank composition starts.

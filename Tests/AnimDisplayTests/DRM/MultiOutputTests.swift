@@ -247,6 +247,47 @@ struct MultiOutputTests {
 
     // MARK: Control
 
+    @Test("The frame clock follows the primary's mode: another refresh rate, or another CRTC, predicts anew")
+    func pacerFollowsThePrimarysMode() {
+        let device = Self.twoConnected()
+        let pacer = DRMFramePacer(
+            device: device, configuration: FrameSchedulerConfiguration(refreshInterval: 1.0 / 60),
+            logger: Logger(label: "test"))
+        func show(on crtc: UInt32, composed: Double, flip: Double, sequence: UInt64) {
+            _ = pacer.beginFrame(now: composed)
+            pacer.flipQueuing(now: composed + 0.001, crtc: crtc)
+            device.pendingFlips = [DRMFlipEvent(crtc: crtc, sequence: sequence, timestamp: flip)]
+            _ = pacer.handleEvents()
+        }
+        func composes(_ decision: FrameScheduler.Decision, start: Double, presentation: Double) -> Bool {
+            guard case .compose(let s, let p) = decision else { return false }
+            return abs(s - start) < 1e-9 && abs(p - presentation) < 1e-9
+        }
+        pacer.setPrimary(31, refresh: 60)
+        #expect(pacer.statistics.refreshInterval == 1.0 / 60)
+        // A frame shown at a vblank of CRTC 31: the next one aims at that CRTC's next vblank.
+        _ = pacer.plan(wanted: 1, now: 1)
+        show(on: 31, composed: 1, flip: 1.01, sequence: 100)
+        #expect(
+            composes(pacer.plan(wanted: 1.02, now: 1.02), start: 1.01 + 1.0 / 60 - 0.004, presentation: 1.01 + 1.0 / 60)
+        )
+        // The primary's mode changes to 50 Hz: the interval is the new mode's and the frame goes out at once.
+        pacer.setPrimary(31, refresh: 50)
+        #expect(pacer.statistics.refreshInterval == 1.0 / 50)
+        #expect(composes(pacer.plan(wanted: 1.03, now: 1.03), start: 1.03, presentation: 1.03))
+        // The same mode again changes nothing: the next vblank follows the last flip.
+        show(on: 31, composed: 1.03, flip: 1.05, sequence: 101)
+        pacer.setPrimary(31, refresh: 50)
+        #expect(composes(pacer.plan(wanted: 1.06, now: 1.06), start: 1.07 - 0.004, presentation: 1.07))
+        // Another CRTC (its own vblank phase and sequence numbers) at the same rate: predicted anew, and its
+        // lower sequence numbers are no shared vblank.
+        pacer.setPrimary(32, refresh: 50)
+        #expect(composes(pacer.plan(wanted: 1.06, now: 1.06), start: 1.06, presentation: 1.06))
+        show(on: 32, composed: 1.06, flip: 1.075, sequence: 7)
+        #expect(pacer.statistics.sharedVblanks == 0)
+        #expect(pacer.statistics.framesPresented == 3)
+    }
+
     @Test("A change names its output: the others keep theirs, the layout follows; an unknown name is refused")
     func controlByName() throws {
         let device = Self.twoConnected()
