@@ -450,6 +450,7 @@ def guest_checks(report, agent, qmp, hotplug, args, references, frames_dir):
     report.check(status == 0, "animctl status after the restart", text.replace("\n", " | ")[:200])
 
     rotation_checks(report, guest, qmp, args, frames_dir)
+    live_rotation_checks(report, guest, qmp, args, frames_dir, references[ROTATION_TIME])
     monotonic_checks(report, guest, qmp, args, frames_dir)
     splash_checks(report, guest, qmp, args, frames_dir, references)
     seat_checks(report, guest, qmp, args, frames_dir, references[SEAT_TIME])
@@ -846,6 +847,40 @@ def rotation_checks(report, guest, qmp, args, frames_dir):
         report.check(False, "rotation", str(error))
     finally:
         restart_daemon(guest, None)
+
+
+def live_rotation_checks(report, guest, qmp, args, frames_dir, reference):
+    """Turns the running output through `animctl output --rotation 180` (the scene keeps its size, so the demo
+    running in it stays as laid out): the screendump is the frame upside down while the daemon's screenshot stays
+    upright; `--rotation 0` puts it back."""
+    if args.output != "drm":
+        return
+    expected = opaque_rgb(reference)
+    # The daemon as the image starts it, with the demo anew (the phase before left the daemon alone).
+    status, text = guest("systemctl restart animdemo-kiosk.service")
+    if not report.check(status == 0, "demo started again for the live rotation", text[:200]):
+        return
+    try:
+        wait_until(lambda: layer_count(guest("animctl status --json")[1]) == 3, 60,
+                   what="the demo's 3 layers before turning the output")
+        status, text = guest(f"animctl clock set {ROTATION_TIME} >/dev/null && animctl output --rotation 180")
+        if not report.check(status == 0 and "rotation 180" in text, "animctl output --rotation 180 on the running "
+                            "daemon", text.replace("\n", " | ")[:200]):
+            return
+        passes, detail = screen_matching(qmp, frames_dir, "screen-live-180", numpy.rot90(expected, k=2),
+                                         SCREEN_TIMEOUT)
+        report.check(passes, "screendump after animctl output --rotation 180 is the frame upside down", detail)
+        status, text = guest("animctl screenshot /tmp/shot.png >/dev/null && base64 -w0 /tmp/shot.png")
+        if report.check(status == 0, "guest screenshot with the output turned 180°", "" if status == 0 else text):
+            passes, detail = compare(opaque_rgb(Image.open(io.BytesIO(base64.b64decode(text)))), expected)
+            report.check(passes, "the screenshot of the turned output is the upright scene", detail)
+        status, text = guest("animctl output --rotation 0")
+        report.check(status == 0 and "rotation 0" in text, "animctl output --rotation 0",
+                     text.replace("\n", " | ")[:200])
+        passes, detail = screen_matching(qmp, frames_dir, "screen-live-0", expected, SCREEN_TIMEOUT)
+        report.check(passes, "screendump after animctl output --rotation 0 is the upright frame again", detail)
+    except CheckFailed as error:
+        report.check(False, "rotation through animctl output", str(error))
 
 
 RUNTIME_DROPIN = "/run/systemd/system/animserverd.service.d/vmcheck.conf"
