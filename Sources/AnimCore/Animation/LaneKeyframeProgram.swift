@@ -6,10 +6,10 @@
 final class LaneKeyframeProgram: AnimationProgram {
     let timing: MediaTiming
     let kernel: LaneKeyframeKernel
-    /// The tables the kernel points into, allocated once and freed with the program.
+    /// The tables the kernel points into, the key times and then the segments in one allocation (one
+    /// block to fetch per frame, not two scattered ones), made once and freed with the program.
     /// Written only in init (hence safe to share).
-    nonisolated(unsafe) private let keyTimes: UnsafeMutableBufferPointer<Double>
-    nonisolated(unsafe) private let segments: UnsafeMutableBufferPointer<LaneKeyframeKernel.Segment>
+    nonisolated(unsafe) private let block: UnsafeMutableRawPointer
     /// Keep alive the timing functions the kernel reads through pointers.
     private let curveOwners: [SharedTimingFunction]
 
@@ -39,7 +39,13 @@ final class LaneKeyframeProgram: AnimationProgram {
         let curveOwner = SharedTimingFunction.of(k.timingFunction)
         var owners = [curveOwner]
         let segmentCount = values.count - 1
-        segments = .allocate(capacity: segmentCount)
+        let stride = MemoryLayout<LaneKeyframeKernel.Segment>.stride
+        let alignment = MemoryLayout<LaneKeyframeKernel.Segment>.alignment
+        let timesBytes = (values.count * MemoryLayout<Double>.stride + alignment - 1) / alignment * alignment
+        block = .allocate(byteCount: timesBytes + segmentCount * stride, alignment: alignment)
+        let keyTimes = block.bindMemory(to: Double.self, capacity: values.count)
+        k.keyTimes.withUnsafeBufferPointer { keyTimes.initialize(from: $0.baseAddress!, count: values.count) }
+        let segments = (block + timesBytes).bindMemory(to: LaneKeyframeKernel.Segment.self, capacity: segmentCount)
         for i in 0..<segmentCount {
             var function: UnsafePointer<TimingFunction>?
             if let f = k.segmentFunctions[i] {
@@ -50,22 +56,20 @@ final class LaneKeyframeProgram: AnimationProgram {
             let segment = LaneKeyframeKernel.Segment(
                 start: values[i], end: values[i + 1], outgoing: isCubic ? outgoing[i] : .zero,
                 incoming: isCubic ? incoming[i + 1] : .zero, function: function)
-            (segments.baseAddress! + i).initialize(to: segment)
+            (segments + i).initialize(to: segment)
         }
-        keyTimes = .allocate(capacity: values.count)
-        _ = keyTimes.initialize(from: k.keyTimes.prefix(values.count))
         curveOwners = owners
         timing = k.timing
         kernel = LaneKeyframeKernel(
             cumulativeStep: values[values.count - 1] - values[0], timing: k.timing, curve: curveOwner.function,
-            keyTimes: UnsafePointer(keyTimes.baseAddress!), segments: UnsafePointer(segments.baseAddress!),
+            keyTimes: UnsafePointer(keyTimes), segments: UnsafePointer(segments),
             last: segmentCount, slice: slice, isCubic: isCubic, isAdditive: k.isAdditive,
             isCumulative: k.isCumulative)
     }
 
     deinit {
-        keyTimes.deallocate()
-        segments.deallocate()
+        // Doubles and segments are trivial: nothing to deinitialize.
+        block.deallocate()
     }
 
     var evaluationKernel: EvaluationKernel { .laneKeyframe(kernel) }
