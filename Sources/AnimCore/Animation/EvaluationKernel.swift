@@ -6,6 +6,7 @@ enum EvaluationKernel: Sendable {
     case laneBasic(LaneBasicKernel)
     case transformComponent(TransformComponentKernel)
     case colorBasic(ColorBasicKernel)
+    case laneKeyframe(LaneKeyframeKernel)
     case group(GroupKernel)
     case program
 }

@@ -43,6 +43,7 @@ extension EvaluationKernel {
         case .laneBasic(let k): k.apply(parentTime: t, model: model, to: &state)
         case .transformComponent(let k): k.apply(parentTime: t, model: model, to: &state)
         case .colorBasic(let k): k.apply(parentTime: t, model: model, to: &state)
+        case .laneKeyframe(let k): k.apply(parentTime: t, to: &state)
         case .group(let k): k.apply(parentTime: t, model: model, to: &state, transition: &transition, key: key)
         case .program: program().apply(parentTime: t, model: model, to: &state, transition: &transition, key: key)
         }

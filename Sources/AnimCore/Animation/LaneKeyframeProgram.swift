@@ -2,21 +2,16 @@
 /// field of one) without a path or value function: the segment tables of `KeyframeProgram` (values and
 /// Kochanek–Bartels tangents) held as four doubles each, evaluated and stored without `PropertyValue`.
 /// Chosen at attach time; the arithmetic is `KeyframeProgram`'s, in the same order, so the results are
-/// the same.
+/// the same. The program owns the tables; a frame evaluates its `kernel`, held inline in the layer's entry.
 final class LaneKeyframeProgram: AnimationProgram {
     let timing: MediaTiming
-    /// The animation's timing function unwrapped (`.linear` returns its input, as `?? f` does), read in place.
-    let curve: TimingFunction
-    let slice: LaneSlice
-    let isCubic: Bool
-    let values: [SIMD4<Double>]
-    let keyTimes: [Double]
-    let segmentFunctions: [TimingFunction?]
-    /// Empty in linear mode.
-    let outgoing: [SIMD4<Double>]
-    let incoming: [SIMD4<Double>]
-    let isAdditive: Bool
-    let isCumulative: Bool
+    let kernel: LaneKeyframeKernel
+    /// The tables the kernel points into, the key times and then the segments in one allocation (one
+    /// block to fetch per frame, not two scattered ones), made once and freed with the program.
+    /// Written only in init (hence safe to share).
+    nonisolated(unsafe) private let block: UnsafeMutableRawPointer
+    /// Keep alive the timing functions the kernel reads through pointers.
+    private let curveOwners: [SharedTimingFunction]
 
     init?(_ k: KeyframeProgram) {
         guard k.path == nil, k.valueFunction == nil, k.values.count >= 2, k.mode == .linear || k.mode == .cubic,
@@ -32,37 +27,102 @@ final class LaneKeyframeProgram: AnimationProgram {
             return lanes
         }
         guard let values = pack(k.values) else { return nil }
-        isCubic = k.mode == .cubic
+        let isCubic = k.mode == .cubic
+        var outgoing: [SIMD4<Double>] = []
+        var incoming: [SIMD4<Double>] = []
         if isCubic {
             guard let tangents = k.tangents, let out = pack(tangents.outgoing), let into = pack(tangents.incoming)
             else { return nil }
             outgoing = out
             incoming = into
-        } else {
-            outgoing = []
-            incoming = []
         }
+        let curveOwner = SharedTimingFunction.of(k.timingFunction)
+        var owners = [curveOwner]
+        let segmentCount = values.count - 1
+        let stride = MemoryLayout<LaneKeyframeKernel.Segment>.stride
+        let alignment = MemoryLayout<LaneKeyframeKernel.Segment>.alignment
+        let timesBytes = (values.count * MemoryLayout<Double>.stride + alignment - 1) / alignment * alignment
+        block = .allocate(byteCount: timesBytes + segmentCount * stride, alignment: alignment)
+        let keyTimes = block.bindMemory(to: Double.self, capacity: values.count)
+        k.keyTimes.withUnsafeBufferPointer { keyTimes.initialize(from: $0.baseAddress!, count: values.count) }
+        let segments = (block + timesBytes).bindMemory(to: LaneKeyframeKernel.Segment.self, capacity: segmentCount)
+        for i in 0..<segmentCount {
+            var function: UnsafePointer<TimingFunction>?
+            if let f = k.segmentFunctions[i] {
+                let owner = SharedTimingFunction.of(f)
+                owners.append(owner)
+                function = owner.function
+            }
+            let segment = LaneKeyframeKernel.Segment(
+                start: values[i], end: values[i + 1], outgoing: isCubic ? outgoing[i] : .zero,
+                incoming: isCubic ? incoming[i + 1] : .zero, function: function)
+            (segments + i).initialize(to: segment)
+        }
+        curveOwners = owners
         timing = k.timing
-        curve = k.timingFunction ?? .linear
-        self.slice = slice
-        self.values = values
-        keyTimes = k.keyTimes
-        segmentFunctions = k.segmentFunctions
-        isAdditive = k.isAdditive
-        isCumulative = k.isCumulative
+        kernel = LaneKeyframeKernel(
+            cumulativeStep: values[values.count - 1] - values[0], timing: k.timing, curve: curveOwner.function,
+            keyTimes: UnsafePointer(keyTimes), segments: UnsafePointer(segments),
+            last: segmentCount, slice: slice, isCubic: isCubic, isAdditive: k.isAdditive,
+            isCumulative: k.isCumulative)
     }
+
+    deinit {
+        // Doubles and segments are trivial: nothing to deinitialize.
+        block.deallocate()
+    }
+
+    var evaluationKernel: EvaluationKernel { .laneKeyframe(kernel) }
 
     func apply(
         parentTime t: Double, model: LayerState, to state: inout LayerState, transition: inout TransitionProgress?,
         key: String?
     ) {
+        kernel.apply(parentTime: t, to: &state)
+    }
+}
+
+/// `LaneKeyframeProgram`'s data inline in its layer's entry (see `EvaluationKernel`): a frame reads the
+/// entry, the key times and the one segment it falls in (its two values, tangents and timing function
+/// side by side) instead of the program object and five arrays spread over the heap.
+///
+/// Plain pointers keep `EvaluationKernel` trivially copyable; the program the entry also holds keeps
+/// what they point at alive.
+struct LaneKeyframeKernel: @unchecked Sendable {
+    /// Segment i: values i and i+1, the outgoing tangent of i and the incoming one of i+1 (zero in
+    /// linear mode), and its timing function (nil is linear).
+    struct Segment {
+        let start: SIMD4<Double>
+        let end: SIMD4<Double>
+        let outgoing: SIMD4<Double>
+        let incoming: SIMD4<Double>
+        let function: UnsafePointer<TimingFunction>?
+    }
+
+    /// values[last] − values[0], what each completed cycle adds when cumulative (the same subtraction).
+    let cumulativeStep: SIMD4<Double>
+    let timing: MediaTiming
+    /// The animation's timing function (linear when it has none, which returns its input as `?? f` does).
+    let curve: UnsafePointer<TimingFunction>
+    /// last + 1 key times.
+    let keyTimes: UnsafePointer<Double>
+    /// `last` segments.
+    let segments: UnsafePointer<Segment>
+    /// The index of the last value.
+    let last: Int
+    let slice: LaneSlice
+    let isCubic: Bool
+    let isAdditive: Bool
+    let isCumulative: Bool
+
+    @inline(__always)
+    func apply(parentTime t: Double, to state: inout LayerState) {
         let r = timing.resolve(parentTime: t)
         guard let f = r.fraction else { return }
-        let g = curve.evaluate(f)
-        let (segment, s) = locate(g)
-        let local = segmentFunctions[segment]?.evaluate(s) ?? s
-        let a = values[segment]
-        let b = values[segment + 1]
+        let g = curve.pointee.evaluate(f)
+        let (index, s) = locate(g)
+        let segment = segments + index
+        let local = segment.pointee.function?.pointee.evaluate(s) ?? s
         var v: SIMD4<Double>
         if isCubic {
             // `KochanekBartels.hermite`: H(s) = h00·pᵢ + h10·DDᵢ + h01·pᵢ₊₁ + h11·DSᵢ₊₁, summed left to right.
@@ -72,14 +132,15 @@ final class LaneKeyframeProgram: AnimationProgram {
             let h10 = s3 - 2 * s2 + local
             let h01 = -2 * s3 + 3 * s2
             let h11 = s3 - s2
-            v = a * h00 + outgoing[segment] * h10
-            v = v + b * h01
-            v = v + incoming[segment + 1] * h11
+            v = segment.pointee.start * h00 + segment.pointee.outgoing * h10
+            v = v + segment.pointee.end * h01
+            v = v + segment.pointee.incoming * h11
         } else {
-            v = a + (b - a) * local
+            let a = segment.pointee.start
+            v = a + (segment.pointee.end - a) * local
         }
         if isCumulative, r.cycle > 0, !timing.autoreverses {
-            v += (values[values.count - 1] - values[0]) * Double(r.cycle)
+            v += cumulativeStep * Double(r.cycle)
         }
         if isAdditive { v = slice.read(state) + v }
         slice.write(v, into: &state)
@@ -88,7 +149,6 @@ final class LaneKeyframeProgram: AnimationProgram {
     /// `KeyframeProgram.locate`: the last segment i with keyTimes[i] ≤ f, and the fraction within it.
     @inline(__always)
     private func locate(_ f: Double) -> (segment: Int, s: Double) {
-        let last = values.count - 1
         if f <= keyTimes[0] { return (0, 0) }
         if f >= keyTimes[last] { return (last - 1, 1) }
         var lo = 0

@@ -45,7 +45,11 @@ struct TransformComponentKernel: BasicKernel {
             v += (to - from) * Double(r.cycle)
         }
         if isAdditive { v = state.transform.component(component) + v }
-        state.transform = state.transform.setting(component, to: v)
+        if let scaled = IdentityScaleSetting.setting(component, to: v, on: state.transform) {
+            state.transform = scaled
+        } else {
+            state.transform = state.transform.setting(component, to: v)
+        }
     }
 }
 

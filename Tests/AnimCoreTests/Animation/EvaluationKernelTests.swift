@@ -115,6 +115,7 @@ struct EvaluationKernelTests {
             case .laneBasic: "lane"
             case .transformComponent: "component"
             case .colorBasic: "color"
+            case .laneKeyframe: "keyframe"
             case .group: "group"
             case .program: "program"
             }
