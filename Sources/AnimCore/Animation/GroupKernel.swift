@@ -11,7 +11,7 @@ struct GroupKernel: @unchecked Sendable {
         unowned(unsafe) let program: any AnimationProgram
     }
 
-    let timing: MediaTiming
+    let timing: FrameTiming
     let duration: Double
     let curve: UnsafePointer<TimingFunction>
     let children: UnsafeBufferPointer<Child>

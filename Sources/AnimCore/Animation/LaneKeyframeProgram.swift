@@ -61,7 +61,8 @@ final class LaneKeyframeProgram: AnimationProgram {
         curveOwners = owners
         timing = k.timing
         kernel = LaneKeyframeKernel(
-            cumulativeStep: values[values.count - 1] - values[0], timing: k.timing, curve: curveOwner.function,
+            cumulativeStep: values[values.count - 1] - values[0], timing: FrameTiming(k.timing),
+            curve: curveOwner.function,
             keyTimes: UnsafePointer(keyTimes), segments: UnsafePointer(segments),
             last: segmentCount, slice: slice, isCubic: isCubic, isAdditive: k.isAdditive,
             isCumulative: k.isCumulative)
@@ -101,7 +102,7 @@ struct LaneKeyframeKernel: @unchecked Sendable {
 
     /// values[last] − values[0], what each completed cycle adds when cumulative (the same subtraction).
     let cumulativeStep: SIMD4<Double>
-    let timing: MediaTiming
+    let timing: FrameTiming
     /// The animation's timing function (linear when it has none, which returns its input as `?? f` does).
     let curve: UnsafePointer<TimingFunction>
     /// last + 1 key times.
