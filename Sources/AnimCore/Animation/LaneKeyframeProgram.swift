@@ -77,7 +77,11 @@ final class LaneKeyframeProgram: AnimationProgram {
             cumulativeStep: values[values.count - 1] - values[0], timing: FrameTiming(k.timing),
             curve: curveOwner.function,
             keyTimes: UnsafePointer(keyTimes), segments: UnsafeRawPointer(segmentBytes), isNarrow: isNarrow,
-            last: segmentCount, slice: slice, isCubic: isCubic, isAdditive: k.isAdditive,
+            last: segmentCount,
+            isEvenlySpaced: k.keyTimes.indices.allSatisfy {
+                k.keyTimes[$0].bitPattern == (Double($0) / Double(segmentCount)).bitPattern
+            },
+            slice: slice, isCubic: isCubic, isAdditive: k.isAdditive,
             isCumulative: k.isCumulative)
     }
 
@@ -143,6 +147,9 @@ struct LaneKeyframeKernel: @unchecked Sendable {
     let isNarrow: Bool
     /// The index of the last value.
     let last: Int
+    /// Whether keyTimes[i] is exactly i / last for every i (the default, and evenly spaced ones given):
+    /// `locate` then works the times out instead of loading them, and indexes the segment directly.
+    let isEvenlySpaced: Bool
     let slice: LaneSlice
     let isCubic: Bool
     let isAdditive: Bool
@@ -179,6 +186,24 @@ struct LaneKeyframeKernel: @unchecked Sendable {
         slice.write(v, into: &state)
     }
 
+    /// `locate` when keyTimes[i] is i / last, bit for bit: the same comparisons and subtraction on the
+    /// same values, computed rather than loaded (the times were a cache miss per layer per frame). The
+    /// binary search's answer is the unique i < last with time(i) ≤ f < time(i + 1) (the times increase);
+    /// f · last lands on it or next to it, and the walks below settle it with the exact comparisons.
+    @inline(__always)
+    private func locateEvenly(_ f: Double) -> (segment: Int, s: Double) {
+        let n = Double(last)
+        if f <= 0 / n { return (0, 0) }
+        if f >= n / n { return (last - 1, 1) }
+        let guess = f * n
+        var lo = guess >= n - 1 ? last - 1 : (guess > 0 ? Int(guess) : 0)
+        while lo > 0, Double(lo) / n > f { lo -= 1 }
+        while lo + 1 < last, Double(lo + 1) / n <= f { lo += 1 }
+        let start = Double(lo) / n
+        let span = Double(lo + 1) / n - start
+        return (lo, span > 0 ? (f - start) / span : 1)
+    }
+
     /// Segment `i`, widened back to four lanes when stored narrow.
     @inline(__always)
     private func segment(_ i: Int) -> Segment {
@@ -194,6 +219,7 @@ struct LaneKeyframeKernel: @unchecked Sendable {
     /// `KeyframeProgram.locate`: the last segment i with keyTimes[i] ≤ f, and the fraction within it.
     @inline(__always)
     private func locate(_ f: Double) -> (segment: Int, s: Double) {
+        if isEvenlySpaced { return locateEvenly(f) }
         if f <= keyTimes[0] { return (0, 0) }
         if f >= keyTimes[last] { return (last - 1, 1) }
         var lo = 0
