@@ -45,4 +45,31 @@ struct KeyframeSegmentLookupTests {
             }
         }
     }
+
+    /// Four-lane values (stored wide) with segment timing functions (stored beside the segments).
+    @Test(arguments: [KeyframeAnimation.CalculationMode.linear, .cubic])
+    func wideSegmentsWithFunctionsMatchTheGeneralProgram(mode: KeyframeAnimation.CalculationMode) throws {
+        let model = LayerState()
+        let rects = [
+            Rect(x: 0, y: 0, width: 10, height: 2), Rect(x: 1, y: 3, width: 12, height: 2),
+            Rect(x: 2, y: 2, width: 14, height: 5), Rect(x: -3, y: 1, width: 11, height: 2),
+            Rect(x: 4, y: 0, width: 13, height: 9),
+        ]
+        let values = rects.map { PropertyValue.rect($0) }
+        let k = KeyframeAnimation(
+            keyPath: try AnimKeyPath("bounds", on: .layer), values: values,
+            timingFunctions: [.easeIn, .linear, .default, .easeOut], calculationMode: mode)
+        let general = try KeyframeProgram(k, timing: MediaTiming(duration: 1), timingFunction: nil)
+        let fast = try #require(LaneKeyframeProgram(general))
+        #expect(!fast.kernel.isNarrow)
+        for t in stride(from: -0.01, through: 1.01, by: 0.003) {
+            var viaKernel = model
+            var viaGeneral = model
+            var none: TransitionProgress?
+            fast.kernel.apply(parentTime: t, to: &viaKernel)
+            general.apply(parentTime: t, model: model, to: &viaGeneral, transition: &none, key: nil)
+            #expect(viaKernel == viaGeneral, "\(mode) \(t)")
+            #expect(viaKernel.bounds.size.width.bitPattern == viaGeneral.bounds.size.width.bitPattern)
+        }
+    }
 }
