@@ -47,36 +47,27 @@ final class LaneKeyframeProgram: AnimationProgram {
         let stride =
             isNarrow
             ? MemoryLayout<LaneKeyframeKernel.NarrowSegment>.stride : MemoryLayout<LaneKeyframeKernel.Segment>.stride
-        // Segments first, on a cache-line boundary: a narrow segment (64 bytes) is then one line to fetch,
-        // a wide one two. The key times and the segments' timing functions (only when some segment has one)
-        // follow; evenly spaced times and the usual absent functions are not read by a frame.
-        let hasFunctions = k.segmentFunctions.contains { $0 != nil }
-        let segmentsBytes = segmentCount * stride
-        let timesBytes = values.count * MemoryLayout<Double>.stride
-        let functionsBytes = hasFunctions ? segmentCount * MemoryLayout<UnsafePointer<TimingFunction>?>.stride : 0
-        block = .allocate(byteCount: segmentsBytes + timesBytes + functionsBytes, alignment: 64)
-        let keyTimes = (block + segmentsBytes).bindMemory(to: Double.self, capacity: values.count)
+        let alignment = MemoryLayout<LaneKeyframeKernel.Segment>.alignment
+        let timesBytes = (values.count * MemoryLayout<Double>.stride + alignment - 1) / alignment * alignment
+        block = .allocate(byteCount: timesBytes + segmentCount * stride, alignment: alignment)
+        let keyTimes = block.bindMemory(to: Double.self, capacity: values.count)
         k.keyTimes.withUnsafeBufferPointer { keyTimes.initialize(from: $0.baseAddress!, count: values.count) }
-        let functions =
-            hasFunctions
-            ? (block + segmentsBytes + timesBytes).bindMemory(
-                to: UnsafePointer<TimingFunction>?.self, capacity: segmentCount) : nil
+        let segmentBytes = block + timesBytes
         for i in 0..<segmentCount {
+            var function: UnsafePointer<TimingFunction>?
             if let f = k.segmentFunctions[i] {
                 let owner = SharedTimingFunction.of(f)
                 owners.append(owner)
-                (functions! + i).initialize(to: owner.function)
-            } else if let functions {
-                (functions + i).initialize(to: nil)
+                function = owner.function
             }
             let segment = LaneKeyframeKernel.Segment(
                 start: values[i], end: values[i + 1], outgoing: isCubic ? outgoing[i] : .zero,
-                incoming: isCubic ? incoming[i + 1] : .zero)
+                incoming: isCubic ? incoming[i + 1] : .zero, function: function)
             if isNarrow {
-                let narrow = block.bindMemory(to: LaneKeyframeKernel.NarrowSegment.self, capacity: segmentCount)
+                let narrow = segmentBytes.bindMemory(to: LaneKeyframeKernel.NarrowSegment.self, capacity: segmentCount)
                 (narrow + i).initialize(to: LaneKeyframeKernel.NarrowSegment(segment))
             } else {
-                let wide = block.bindMemory(to: LaneKeyframeKernel.Segment.self, capacity: segmentCount)
+                let wide = segmentBytes.bindMemory(to: LaneKeyframeKernel.Segment.self, capacity: segmentCount)
                 (wide + i).initialize(to: segment)
             }
         }
@@ -85,8 +76,7 @@ final class LaneKeyframeProgram: AnimationProgram {
         kernel = LaneKeyframeKernel(
             cumulativeStep: values[values.count - 1] - values[0], timing: FrameTiming(k.timing),
             curve: curveOwner.function,
-            keyTimes: UnsafePointer(keyTimes), segments: UnsafeRawPointer(block), isNarrow: isNarrow,
-            functions: functions.map { UnsafePointer($0) },
+            keyTimes: UnsafePointer(keyTimes), segments: UnsafeRawPointer(segmentBytes), isNarrow: isNarrow,
             last: segmentCount,
             isEvenlySpaced: k.keyTimes.indices.allSatisfy {
                 k.keyTimes[$0].bitPattern == (Double($0) / Double(segmentCount)).bitPattern
@@ -118,27 +108,30 @@ final class LaneKeyframeProgram: AnimationProgram {
 /// what they point at alive.
 struct LaneKeyframeKernel: @unchecked Sendable {
     /// Segment i: values i and i+1, the outgoing tangent of i and the incoming one of i+1 (zero in
-    /// linear mode). Its timing function is in `functions`.
+    /// linear mode), and its timing function (nil is linear).
     struct Segment {
         let start: SIMD4<Double>
         let end: SIMD4<Double>
         let outgoing: SIMD4<Double>
         let incoming: SIMD4<Double>
+        let function: UnsafePointer<TimingFunction>?
     }
 
-    /// A segment whose lanes 2 and 3 are all zero, stored without them: 64 bytes instead of 128. Loaded
+    /// A segment whose lanes 2 and 3 are all zero, stored without them: 80 bytes instead of 160. Loaded
     /// back with zeros there, it is the same `Segment`, so the arithmetic is unchanged.
     struct NarrowSegment {
         let start: SIMD2<Double>
         let end: SIMD2<Double>
         let outgoing: SIMD2<Double>
         let incoming: SIMD2<Double>
+        let function: UnsafePointer<TimingFunction>?
 
         init(_ s: Segment) {
             start = s.start.lowHalf
             end = s.end.lowHalf
             outgoing = s.outgoing.lowHalf
             incoming = s.incoming.lowHalf
+            function = s.function
         }
     }
 
@@ -152,8 +145,6 @@ struct LaneKeyframeKernel: @unchecked Sendable {
     /// `last` segments: `NarrowSegment`s when `isNarrow`, else `Segment`s.
     let segments: UnsafeRawPointer
     let isNarrow: Bool
-    /// Segment i's timing function (nil is linear); nil when no segment has one.
-    let functions: UnsafePointer<UnsafePointer<TimingFunction>?>?
     /// The index of the last value.
     let last: Int
     /// Whether keyTimes[i] is exactly i / last for every i (the default, and evenly spaced ones given):
@@ -171,7 +162,7 @@ struct LaneKeyframeKernel: @unchecked Sendable {
         let g = curve.pointee.evaluate(f)
         let (index, s) = locate(g)
         let segment = self.segment(index)
-        let local = functions?[index]?.pointee.evaluate(s) ?? s
+        let local = segment.function?.pointee.evaluate(s) ?? s
         var v: SIMD4<Double>
         if isCubic {
             // `KochanekBartels.hermite`: H(s) = h00·pᵢ + h10·DDᵢ + h01·pᵢ₊₁ + h11·DSᵢ₊₁, summed left to right.
@@ -222,7 +213,7 @@ struct LaneKeyframeKernel: @unchecked Sendable {
             start: SIMD4(lowHalf: n.pointee.start, highHalf: .zero),
             end: SIMD4(lowHalf: n.pointee.end, highHalf: .zero),
             outgoing: SIMD4(lowHalf: n.pointee.outgoing, highHalf: .zero),
-            incoming: SIMD4(lowHalf: n.pointee.incoming, highHalf: .zero))
+            incoming: SIMD4(lowHalf: n.pointee.incoming, highHalf: .zero), function: n.pointee.function)
     }
 
     /// `KeyframeProgram.locate`: the last segment i with keyTimes[i] ≤ f, and the fraction within it.
