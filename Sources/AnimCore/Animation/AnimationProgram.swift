@@ -41,7 +41,7 @@ final class GroupProgram: AnimationProgram {
         childBlock = .allocate(capacity: children.count)
         _ = childBlock.initialize(from: children.map { GroupKernel.Child(kernel: $0.evaluationKernel, program: $0) })
         kernel = GroupKernel(
-            timing: timing, duration: timing.resolvedDuration, curve: curveOwner.function,
+            timing: FrameTiming(timing), duration: timing.resolvedDuration, curve: curveOwner.function,
             children: UnsafeBufferPointer(childBlock))
     }
 

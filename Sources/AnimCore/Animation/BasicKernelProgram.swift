@@ -3,7 +3,6 @@
 protocol BasicKernel: Sendable {
     /// nil when the animation needs the general path.
     init?(_ b: BasicProgram, curveOwner: SharedTimingFunction)
-    var timing: MediaTiming { get }
     /// This kernel as an entry's inline data.
     var inline: EvaluationKernel { get }
     func apply(parentTime t: Double, model: LayerState, to state: inout LayerState)
@@ -14,7 +13,7 @@ protocol BasicKernel: Sendable {
 final class BasicKernelProgram<Kernel: BasicKernel>: AnimationProgram {
     let kernel: Kernel
     let curveOwner: SharedTimingFunction
-    var timing: MediaTiming { kernel.timing }
+    let timing: MediaTiming
     var evaluationKernel: EvaluationKernel { kernel.inline }
 
     init?(_ b: BasicProgram) {
@@ -22,6 +21,7 @@ final class BasicKernelProgram<Kernel: BasicKernel>: AnimationProgram {
         guard let kernel = Kernel(b, curveOwner: curveOwner) else { return nil }
         self.kernel = kernel
         self.curveOwner = curveOwner
+        timing = b.timing
     }
 
     func apply(

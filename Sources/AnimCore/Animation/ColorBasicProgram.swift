@@ -2,7 +2,7 @@
 /// (backgroundColor, borderColor, shadowColor), neither additive nor cumulative: the premultiplied blend
 /// of `PropertyValue.interpolated`, stored straight into the field without boxing. Same results.
 struct ColorBasicKernel: BasicKernel {
-    let timing: MediaTiming
+    let timing: FrameTiming
     let curve: BasicCurve
     let property: LayerProperty
     /// The blend's two ends as `PropertyValue.interpolated` makes them: a nil end is the other colour
@@ -21,7 +21,7 @@ struct ColorBasicKernel: BasicKernel {
         case (nil, let z?): (from, to) = (z.withAlpha(0), z)
         case (nil, nil): return nil
         }
-        timing = b.timing
+        timing = FrameTiming(b.timing)
         curve = BasicCurve(timing: b.timing, spring: b.spring, owner: curveOwner)
         property = b.keyPath.property
     }

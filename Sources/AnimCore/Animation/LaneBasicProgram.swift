@@ -8,7 +8,7 @@ struct LaneBasicKernel: BasicKernel {
     let slice: LaneSlice
     let isAdditive: Bool
     let isCumulative: Bool
-    let timing: MediaTiming
+    let timing: FrameTiming
     let curve: BasicCurve
 
     /// nil when the animation needs the general path (value functions, transforms, colours, …).
@@ -22,7 +22,7 @@ struct LaneBasicKernel: BasicKernel {
         guard let from = pack(b.fromValue), let to = pack(b.toValue), let by = pack(b.byValue),
             let captured = pack(b.capturedValue)
         else { return nil }
-        timing = b.timing
+        timing = FrameTiming(b.timing)
         curve = BasicCurve(timing: b.timing, spring: b.spring, owner: curveOwner)
         self.slice = slice
         endpoints = LaneEndpoints(from: from, to: to, by: by, captured: captured, zero: .zero, add: +, subtract: -)

@@ -39,13 +39,20 @@ final class LaneKeyframeProgram: AnimationProgram {
         let curveOwner = SharedTimingFunction.of(k.timingFunction)
         var owners = [curveOwner]
         let segmentCount = values.count - 1
-        let stride = MemoryLayout<LaneKeyframeKernel.Segment>.stride
+        // Values of one or two lanes (numbers, points, sizes) have zeros in lanes 2 and 3: their segments
+        // keep only lanes 0 and 1, half the bytes a frame fetches (see `LaneKeyframeKernel.NarrowSegment`).
+        let isNarrow =
+            values.allSatisfy { $0[2] == 0 && $0[3] == 0 } && outgoing.allSatisfy { $0[2] == 0 && $0[3] == 0 }
+            && incoming.allSatisfy { $0[2] == 0 && $0[3] == 0 } && slice.count <= 2
+        let stride =
+            isNarrow
+            ? MemoryLayout<LaneKeyframeKernel.NarrowSegment>.stride : MemoryLayout<LaneKeyframeKernel.Segment>.stride
         let alignment = MemoryLayout<LaneKeyframeKernel.Segment>.alignment
         let timesBytes = (values.count * MemoryLayout<Double>.stride + alignment - 1) / alignment * alignment
         block = .allocate(byteCount: timesBytes + segmentCount * stride, alignment: alignment)
         let keyTimes = block.bindMemory(to: Double.self, capacity: values.count)
         k.keyTimes.withUnsafeBufferPointer { keyTimes.initialize(from: $0.baseAddress!, count: values.count) }
-        let segments = (block + timesBytes).bindMemory(to: LaneKeyframeKernel.Segment.self, capacity: segmentCount)
+        let segmentBytes = block + timesBytes
         for i in 0..<segmentCount {
             var function: UnsafePointer<TimingFunction>?
             if let f = k.segmentFunctions[i] {
@@ -56,14 +63,25 @@ final class LaneKeyframeProgram: AnimationProgram {
             let segment = LaneKeyframeKernel.Segment(
                 start: values[i], end: values[i + 1], outgoing: isCubic ? outgoing[i] : .zero,
                 incoming: isCubic ? incoming[i + 1] : .zero, function: function)
-            (segments + i).initialize(to: segment)
+            if isNarrow {
+                let narrow = segmentBytes.bindMemory(to: LaneKeyframeKernel.NarrowSegment.self, capacity: segmentCount)
+                (narrow + i).initialize(to: LaneKeyframeKernel.NarrowSegment(segment))
+            } else {
+                let wide = segmentBytes.bindMemory(to: LaneKeyframeKernel.Segment.self, capacity: segmentCount)
+                (wide + i).initialize(to: segment)
+            }
         }
         curveOwners = owners
         timing = k.timing
         kernel = LaneKeyframeKernel(
-            cumulativeStep: values[values.count - 1] - values[0], timing: k.timing, curve: curveOwner.function,
-            keyTimes: UnsafePointer(keyTimes), segments: UnsafePointer(segments),
-            last: segmentCount, slice: slice, isCubic: isCubic, isAdditive: k.isAdditive,
+            cumulativeStep: values[values.count - 1] - values[0], timing: FrameTiming(k.timing),
+            curve: curveOwner.function,
+            keyTimes: UnsafePointer(keyTimes), segments: UnsafeRawPointer(segmentBytes), isNarrow: isNarrow,
+            last: segmentCount,
+            isEvenlySpaced: k.keyTimes.indices.allSatisfy {
+                k.keyTimes[$0].bitPattern == (Double($0) / Double(segmentCount)).bitPattern
+            },
+            slice: slice, isCubic: isCubic, isAdditive: k.isAdditive,
             isCumulative: k.isCumulative)
     }
 
@@ -99,17 +117,39 @@ struct LaneKeyframeKernel: @unchecked Sendable {
         let function: UnsafePointer<TimingFunction>?
     }
 
+    /// A segment whose lanes 2 and 3 are all zero, stored without them: 80 bytes instead of 160. Loaded
+    /// back with zeros there, it is the same `Segment`, so the arithmetic is unchanged.
+    struct NarrowSegment {
+        let start: SIMD2<Double>
+        let end: SIMD2<Double>
+        let outgoing: SIMD2<Double>
+        let incoming: SIMD2<Double>
+        let function: UnsafePointer<TimingFunction>?
+
+        init(_ s: Segment) {
+            start = s.start.lowHalf
+            end = s.end.lowHalf
+            outgoing = s.outgoing.lowHalf
+            incoming = s.incoming.lowHalf
+            function = s.function
+        }
+    }
+
     /// values[last] − values[0], what each completed cycle adds when cumulative (the same subtraction).
     let cumulativeStep: SIMD4<Double>
-    let timing: MediaTiming
+    let timing: FrameTiming
     /// The animation's timing function (linear when it has none, which returns its input as `?? f` does).
     let curve: UnsafePointer<TimingFunction>
     /// last + 1 key times.
     let keyTimes: UnsafePointer<Double>
-    /// `last` segments.
-    let segments: UnsafePointer<Segment>
+    /// `last` segments: `NarrowSegment`s when `isNarrow`, else `Segment`s.
+    let segments: UnsafeRawPointer
+    let isNarrow: Bool
     /// The index of the last value.
     let last: Int
+    /// Whether keyTimes[i] is exactly i / last for every i (the default, and evenly spaced ones given):
+    /// `locate` then works the times out instead of loading them, and indexes the segment directly.
+    let isEvenlySpaced: Bool
     let slice: LaneSlice
     let isCubic: Bool
     let isAdditive: Bool
@@ -121,8 +161,8 @@ struct LaneKeyframeKernel: @unchecked Sendable {
         guard let f = r.fraction else { return }
         let g = curve.pointee.evaluate(f)
         let (index, s) = locate(g)
-        let segment = segments + index
-        let local = segment.pointee.function?.pointee.evaluate(s) ?? s
+        let segment = self.segment(index)
+        let local = segment.function?.pointee.evaluate(s) ?? s
         var v: SIMD4<Double>
         if isCubic {
             // `KochanekBartels.hermite`: H(s) = h00·pᵢ + h10·DDᵢ + h01·pᵢ₊₁ + h11·DSᵢ₊₁, summed left to right.
@@ -132,12 +172,12 @@ struct LaneKeyframeKernel: @unchecked Sendable {
             let h10 = s3 - 2 * s2 + local
             let h01 = -2 * s3 + 3 * s2
             let h11 = s3 - s2
-            v = segment.pointee.start * h00 + segment.pointee.outgoing * h10
-            v = v + segment.pointee.end * h01
-            v = v + segment.pointee.incoming * h11
+            v = segment.start * h00 + segment.outgoing * h10
+            v = v + segment.end * h01
+            v = v + segment.incoming * h11
         } else {
-            let a = segment.pointee.start
-            v = a + (segment.pointee.end - a) * local
+            let a = segment.start
+            v = a + (segment.end - a) * local
         }
         if isCumulative, r.cycle > 0, !timing.autoreverses {
             v += cumulativeStep * Double(r.cycle)
@@ -146,9 +186,40 @@ struct LaneKeyframeKernel: @unchecked Sendable {
         slice.write(v, into: &state)
     }
 
+    /// `locate` when keyTimes[i] is i / last, bit for bit: the same comparisons and subtraction on the
+    /// same values, computed rather than loaded (the times were a cache miss per layer per frame). The
+    /// binary search's answer is the unique i < last with time(i) ≤ f < time(i + 1) (the times increase);
+    /// f · last lands on it or next to it, and the walks below settle it with the exact comparisons.
+    @inline(__always)
+    private func locateEvenly(_ f: Double) -> (segment: Int, s: Double) {
+        let n = Double(last)
+        if f <= 0 / n { return (0, 0) }
+        if f >= n / n { return (last - 1, 1) }
+        let guess = f * n
+        var lo = guess >= n - 1 ? last - 1 : (guess > 0 ? Int(guess) : 0)
+        while lo > 0, Double(lo) / n > f { lo -= 1 }
+        while lo + 1 < last, Double(lo + 1) / n <= f { lo += 1 }
+        let start = Double(lo) / n
+        let span = Double(lo + 1) / n - start
+        return (lo, span > 0 ? (f - start) / span : 1)
+    }
+
+    /// Segment `i`, widened back to four lanes when stored narrow.
+    @inline(__always)
+    private func segment(_ i: Int) -> Segment {
+        guard isNarrow else { return segments.assumingMemoryBound(to: Segment.self)[i] }
+        let n = segments.assumingMemoryBound(to: NarrowSegment.self) + i
+        return Segment(
+            start: SIMD4(lowHalf: n.pointee.start, highHalf: .zero),
+            end: SIMD4(lowHalf: n.pointee.end, highHalf: .zero),
+            outgoing: SIMD4(lowHalf: n.pointee.outgoing, highHalf: .zero),
+            incoming: SIMD4(lowHalf: n.pointee.incoming, highHalf: .zero), function: n.pointee.function)
+    }
+
     /// `KeyframeProgram.locate`: the last segment i with keyTimes[i] ≤ f, and the fraction within it.
     @inline(__always)
     private func locate(_ f: Double) -> (segment: Int, s: Double) {
+        if isEvenlySpaced { return locateEvenly(f) }
         if f <= keyTimes[0] { return (0, 0) }
         if f >= keyTimes[last] { return (last - 1, 1) }
         var lo = 0

@@ -2,12 +2,14 @@
 /// the bookkeeping that turns time passing into did-start and did-stop events.
 public struct LayerAnimations: Sendable {
     public struct Entry: Sendable {
+        /// The program's fast-path data, copied here when the entry is made (see `EvaluationKernel`).
+        /// First, at offset 0: the evaluator reads it in place through the entry's address
+        /// (`EvaluationKernel.apply(at:…)`; `InPlaceKernelTests` checks the offset).
+        let kernel: EvaluationKernel
         public let id: UInt64
         public let attached: AttachedAnimation
         /// The attached animation's program, held here so a frame reaches it in one step.
         let program: any AnimationProgram
-        /// The program's fast-path data, copied here when the entry is made (see `EvaluationKernel`).
-        let kernel: EvaluationKernel
         public let key: String?
         public fileprivate(set) var hasStarted = false
         public fileprivate(set) var hasFinished = false
@@ -42,7 +44,7 @@ public struct LayerAnimations: Sendable {
         nextID += 1
         entries.append(
             Entry(
-                id: id, attached: animation, program: animation.program, kernel: animation.program.evaluationKernel,
+                kernel: animation.program.evaluationKernel, id: id, attached: animation, program: animation.program,
                 key: animation.key))
         return (id, events)
     }

@@ -23,10 +23,13 @@ public enum PresentationEvaluator {
         // Borrowed in place: copying each entry out would retain its attached animation, program and key,
         // three atomic operations and a cache miss on the attached animation per animation per frame.
         animations.entries.withUnsafeBufferPointer { entries in
+            guard let base = entries.baseAddress else { return }
             for i in entries.indices {
-                entries[i].kernel.apply(
-                    parentTime: t, model: model, to: &presentation, transition: &transition, key: entries[i].key,
-                    program: entries[i].program)
+                let entry = base + i
+                // The kernel sits at the entry's offset 0 (see `Entry.kernel`).
+                EvaluationKernel.apply(
+                    at: UnsafeRawPointer(entry), parentTime: t, model: model, to: &presentation,
+                    transition: &transition, key: entry.pointee.key, program: entry.pointee.program)
             }
         }
         return transition

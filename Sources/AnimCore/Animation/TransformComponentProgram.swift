@@ -4,7 +4,7 @@
 /// value copied through the layer's property switches). Chosen at attach time; the results are the same.
 struct TransformComponentKernel: BasicKernel {
     // Hot fields first, in the order a frame reads them.
-    let timing: MediaTiming
+    let timing: FrameTiming
     let endpoints: LaneEndpoints<Double>
     let curve: BasicCurve
     let component: TransformComponent
@@ -25,7 +25,7 @@ struct TransformComponentKernel: BasicKernel {
         guard let from = unpack(b.fromValue), let to = unpack(b.toValue), let by = unpack(b.byValue),
             let captured = unpack(b.capturedValue)
         else { return nil }
-        timing = b.timing
+        timing = FrameTiming(b.timing)
         curve = BasicCurve(timing: b.timing, spring: b.spring, owner: curveOwner)
         self.component = component
         endpoints = LaneEndpoints(from: from, to: to, by: by, captured: captured, zero: 0, add: +, subtract: -)

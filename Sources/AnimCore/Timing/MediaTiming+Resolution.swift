@@ -64,7 +64,8 @@ extension MediaTiming {
     }
 
     /// `k` as an Int, saturated: a huge `ta / c` must not trap.
-    private static func repeatIndex(_ k: Double) -> Int {
+    @inline(__always)
+    static func repeatIndex(_ k: Double) -> Int {
         if k >= 0x1p63 { return .max }
         if k < -0x1p63 { return .min }
         return Int(k)
