@@ -74,15 +74,13 @@ final class LaneKeyframeProgram: AnimationProgram {
         curveOwners = owners
         timing = k.timing
         kernel = LaneKeyframeKernel(
-            cumulativeStep: values[values.count - 1] - values[0], timing: FrameTiming(k.timing),
-            curve: curveOwner.function,
-            keyTimes: UnsafePointer(keyTimes), segments: UnsafeRawPointer(segmentBytes), isNarrow: isNarrow,
-            last: segmentCount,
+            timing: FrameTiming(k.timing), slice: slice, isNarrow: isNarrow,
             isEvenlySpaced: k.keyTimes.indices.allSatisfy {
                 k.keyTimes[$0].bitPattern == (Double($0) / Double(segmentCount)).bitPattern
             },
-            slice: slice, isCubic: isCubic, isAdditive: k.isAdditive,
-            isCumulative: k.isCumulative)
+            isCubic: isCubic, isAdditive: k.isAdditive, curve: curveOwner.function,
+            segments: UnsafeRawPointer(segmentBytes), last: segmentCount, isCumulative: k.isCumulative,
+            keyTimes: UnsafePointer(keyTimes), cumulativeStep: values[values.count - 1] - values[0])
     }
 
     deinit {
@@ -135,25 +133,29 @@ struct LaneKeyframeKernel: @unchecked Sendable {
         }
     }
 
-    /// values[last] − values[0], what each completed cycle adds when cumulative (the same subtraction).
-    let cumulativeStep: SIMD4<Double>
+    // Declaration order is memory order: what every frame reads comes first and packed (the timing's
+    // flag byte leaves seven bytes that the one-byte fields fill), about 81 bytes from the entry's start,
+    // so a layer's entry costs two cache lines rather than three; the key times (not read when evenly
+    // spaced) and the cumulative step (read only when cumulative, past the first cycle) go last.
     let timing: FrameTiming
-    /// The animation's timing function (linear when it has none, which returns its input as `?? f` does).
-    let curve: UnsafePointer<TimingFunction>
-    /// last + 1 key times.
-    let keyTimes: UnsafePointer<Double>
-    /// `last` segments: `NarrowSegment`s when `isNarrow`, else `Segment`s.
-    let segments: UnsafeRawPointer
+    let slice: LaneSlice
     let isNarrow: Bool
-    /// The index of the last value.
-    let last: Int
     /// Whether keyTimes[i] is exactly i / last for every i (the default, and evenly spaced ones given):
     /// `locate` then works the times out instead of loading them, and indexes the segment directly.
     let isEvenlySpaced: Bool
-    let slice: LaneSlice
     let isCubic: Bool
     let isAdditive: Bool
+    /// The animation's timing function (linear when it has none, which returns its input as `?? f` does).
+    let curve: UnsafePointer<TimingFunction>
+    /// `last` segments: `NarrowSegment`s when `isNarrow`, else `Segment`s.
+    let segments: UnsafeRawPointer
+    /// The index of the last value.
+    let last: Int
     let isCumulative: Bool
+    /// last + 1 key times.
+    let keyTimes: UnsafePointer<Double>
+    /// values[last] − values[0], what each completed cycle adds when cumulative (the same subtraction).
+    let cumulativeStep: SIMD4<Double>
 
     @inline(__always)
     func apply(parentTime t: Double, to state: inout LayerState) {
