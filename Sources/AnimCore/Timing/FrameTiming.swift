@@ -57,37 +57,8 @@ struct FrameTiming: Sendable {
         } else {
             (ta, phase) = (elapsed + timeOffset, .active)
         }
-        return position(atActiveLocalTime: ta, phase: phase, endingCycle: phase == .after)
-    }
-
-    /// `MediaTiming.position(atActiveLocalTime:phase:endingCycle:)`.
-    @inline(__always)
-    private func position(atActiveLocalTime ta: Double, phase: TimingPhase, endingCycle: Bool) -> TimingResolution {
-        let d = duration
-        let c = cycle
-        var k = (ta / c).rounded(.down)
-        var u = ta - k * c
-        guard u.isFinite, k.isFinite else { return TimingResolution(phase: phase, fraction: nil) }
-        let tolerance = (abs(ta) + c) * 1e-12
-        if endingCycle {
-            if u <= tolerance {
-                k -= 1
-                u = c
-            } else if c - u <= tolerance {
-                u = c
-            }
-        } else {
-            if c - u <= tolerance {
-                k += 1
-                u = 0
-            } else if u <= tolerance {
-                u = 0
-            }
-        }
-        u = min(max(u, 0), c)
-        let reversed = autoreverses && u > d
-        if reversed { u = c - u }
-        return TimingResolution(
-            phase: phase, fraction: min(max(u / d, 0), 1), cycle: MediaTiming.repeatIndex(k), isReversed: reversed)
+        return MediaTiming.wrap(
+            activeLocalTime: ta, duration: duration, cycle: cycle, autoreverses: autoreverses, phase: phase,
+            endingCycle: phase == .after)
     }
 }

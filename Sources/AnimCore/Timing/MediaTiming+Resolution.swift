@@ -35,8 +35,18 @@ extension MediaTiming {
     /// Wraps active local time `ta` into a cycle and a fraction. A boundary instant starts the next cycle,
     /// unless `endingCycle` asks for the left limit (the end of the previous cycle).
     private func position(atActiveLocalTime ta: Double, phase: TimingPhase, endingCycle: Bool) -> TimingResolution {
-        let d = resolvedDuration
-        let c = cycleDuration
+        Self.wrap(
+            activeLocalTime: ta, duration: resolvedDuration, cycle: cycleDuration, autoreverses: autoreverses,
+            phase: phase, endingCycle: endingCycle)
+    }
+
+    /// The wrap of `position(atActiveLocalTime:phase:endingCycle:)` on durations worked out already: `d` the
+    /// resolved duration, `c` the cycle's. Shared with the kernels' `FrameTiming`, which keeps them per animation.
+    @inline(__always)
+    static func wrap(
+        activeLocalTime ta: Double, duration d: Double, cycle c: Double, autoreverses: Bool, phase: TimingPhase,
+        endingCycle: Bool
+    ) -> TimingResolution {
         var k = (ta / c).rounded(.down)
         var u = ta - k * c
         guard u.isFinite, k.isFinite else { return TimingResolution(phase: phase, fraction: nil) }
@@ -60,7 +70,7 @@ extension MediaTiming {
         let reversed = autoreverses && u > d
         if reversed { u = c - u }
         return TimingResolution(
-            phase: phase, fraction: min(max(u / d, 0), 1), cycle: Self.repeatIndex(k), isReversed: reversed)
+            phase: phase, fraction: min(max(u / d, 0), 1), cycle: repeatIndex(k), isReversed: reversed)
     }
 
     /// `k` as an Int, saturated: a huge `ta / c` must not trap.

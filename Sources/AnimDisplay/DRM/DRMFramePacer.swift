@@ -153,10 +153,9 @@ public final class DRMFramePacer: FramePacer, @unchecked Sendable {
             switch event {
             case .disabled:
                 state.withLock { $0.seatDisabled = true }
-                // The scan-out first waits for its ioctls in progress (a flip it queues is then marked pending);
-                // after it no frame is planned, and a flip in flight may never complete: it is not waited for.
+                // The scan-out waits for its ioctls in progress, then pauses this pacer (`setPaused`): no frame is
+                // planned, and a flip in flight may never complete, so it is not waited for.
                 handlers?.paused()
-                setPaused(true)
                 do throws(SeatError) {
                     try seat.acknowledgeDisable()
                 } catch {

@@ -68,6 +68,8 @@ final class DRMScanout: Scanout, @unchecked Sendable {
 
     var outputDescriptions: [OutputDescription] { described.withLock { $0 } }
 
+    var session: SeatSessionDescription? { pacer.session }
+
     private func describe(_ head: DRMHead) -> OutputDescription {
         OutputDescription(
             name: head.name, device: device.path, sceneSize: head.plan.sceneSize, position: head.position,

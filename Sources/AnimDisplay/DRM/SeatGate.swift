@@ -22,7 +22,3 @@ final class SeatGate: @unchecked Sendable {
         lock.withLock { paused = false }
     }
 }
-
-extension DRMScanout {
-    var session: SeatSessionDescription? { pacer.session }
-}
