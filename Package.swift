@@ -96,7 +96,9 @@ let package = Package(
         // The server's benchmarks (issue 3's targets) against a real daemon: run in release mode, never in CI.
         .executableTarget(
             name: "serverbench",
-            dependencies: ["AnimKit", "AnimProtocol", "AnimTransport", "AnimTestSupport", argumentParser],
+            dependencies: [
+                "AnimKit", "AnimProtocol", "AnimServer", "AnimTransport", "AnimTestSupport", argumentParser, logging,
+            ],
             path: "tools/serverbench"),
         // The SDK's cost per property change and per commit over a socket pair (no daemon): release only, not in CI.
         .executableTarget(

@@ -36,6 +36,8 @@ public final class ServerCore {
     var pendingScreenshots: [PendingScreenshot] = []
     private var frameTimes = FrameTimeSamples()
     private let keyPaths = KeyPathCache()
+    /// `receiveBatch`'s per-operation targets, kept between commits.
+    private var batchScratch: [BatchTarget] = []
     private let started = ContinuousClock.now
 
     public init(configuration: ServerConfiguration, clock: ServerClock, serverUID: UInt32, logger: Logger) {
@@ -111,6 +113,43 @@ public final class ServerCore {
                 Delivery(session: id, message: $0)
             }
         }
+    }
+
+    /// One record as it arrived from `id`, with the descriptors that came with it (owned from here on). A
+    /// Commit of plain property changes is applied straight from its bytes (`receiveBatch`); anything else is
+    /// decoded and handled by `receive(_:fds:from:)`, and a record that cannot be decoded is a fatal error
+    /// (`reject`). `isCommit` says whether it was a Commit that was applied or refused.
+    public func receive(record: [UInt8], fds: [Int32], from id: SessionID) -> (deliveries: [Delivery], isCommit: Bool) {
+        if fds.isEmpty, let deliveries = record.withUnsafeBytes({ receiveBatch($0, from: id) }) {
+            return (deliveries, true)
+        }
+        let message: Message
+        do {
+            message = try FrameCodec.decode(record, fds: fds, maxMessageBytes: Int(configuration.maxMessageBytes))
+        } catch {
+            // Every decode error is fatal: the client hears why, then the connection closes.
+            FileDescriptor.close(fds)
+            return (reject(error, from: id), false)
+        }
+        if case .commit = message { return (receive(message, fds: fds, from: id), true) }
+        return (receive(message, fds: fds, from: id), false)
+    }
+
+    /// A Commit frame from `id` applied without decoding it into a `Message`, when it is a batch of plain
+    /// property changes (`SetPropertyBatch`) that a ready session may apply as it is. Nil when it is not, having
+    /// changed nothing: `receive(record:…)` then decodes the frame, and reports any error.
+    func receiveBatch(_ frame: UnsafeRawBufferPointer, from id: SessionID) -> [Delivery]? {
+        guard let session = sessions[id], case .ready = session.phase,
+            let batch = SetPropertyBatch(frame: frame, maxMessageBytes: Int(configuration.maxMessageBytes))
+        else { return nil }
+        let env = commitEnvironment(for: session)
+        var context = session.context
+        session.context = ClientContext()
+        defer { session.context = context }
+        guard let events = context.applyBatch(batch, in: env, scratch: &batchScratch) else { return nil }
+        needsFrame = true
+        let applied = Message.commitApplied(CommitApplied(transaction: batch.transaction, time: env.now))
+        return ([applied] + events).map { Delivery(session: id, message: $0) }
     }
 
     /// A record from `id` that could not be decoded (the glue's `FrameCodec.decode` threw): reports it as a
@@ -191,12 +230,16 @@ public final class ServerCore {
         }
     }
 
-    private func apply(_ commit: Commit, from session: Session) -> [Message] {
-        let now = clock.now()
+    private func commitEnvironment(for session: Session) -> CommitEnvironment {
         let images = session.images
-        let env = CommitEnvironment(
-            now: now, maxLayers: configuration.maxLayers, maxAnimations: configuration.maxAnimations,
+        return CommitEnvironment(
+            now: clock.now(), maxLayers: configuration.maxLayers, maxAnimations: configuration.maxAnimations,
             hasImage: { images.contains($0) }, logger: logger, keyPaths: keyPaths)
+    }
+
+    private func apply(_ commit: Commit, from session: Session) -> [Message] {
+        let env = commitEnvironment(for: session)
+        let now = env.now
         // Taken out of the session while it applies, so the context is uniquely referenced and changes in
         // place (a refused commit rolls itself back).
         var context = session.context

@@ -48,12 +48,14 @@ struct BulkThroughput {
 
     /// The frame both the raw socket and the direct server measurement send: 1,000 position changes of
     /// layers 1…1,000.
-    var frame: [UInt8] {
+    var frame: [UInt8] { Self.frame(changes: perCommit) }
+
+    static func frame(changes: Int) -> [UInt8] {
         FrameCodec.encode(
             .commit(
                 Commit(
                     transaction: 1, completions: [],
-                    operations: (0..<perCommit).map { index in
+                    operations: (0..<changes).map { index in
                         .setProperty(
                             WireSetProperty(
                                 layer: UInt32(index + 1), keyPath: "position",

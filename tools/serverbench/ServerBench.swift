@@ -28,7 +28,20 @@ struct ServerBench: ParsableCommand {
     @Option(help: "Seconds of idle CPU sampling.")
     var idleSeconds = 5.0
 
+    @Flag(help: "Only the in-process ServerCore cost of the bulk frame (no daemon).")
+    var coreOnly = false
+
     func run() throws {
+        if coreOnly {
+            let frame = BulkThroughput.frame(changes: 1000)
+            let core = CoreApplyCost(frame: frame, layers: 1000, runs: runs)
+            let report = BenchReport()
+            report.add(
+                "ServerCore applying the bulk frame, in process", try core.nanosecondsPerProperty(decoded: false),
+                unit: "ns/property")
+            report.print()
+            return
+        }
         let daemon = try DaemonHarness(clock: "monotonic", arguments: ["--log-level", "warning"])
         defer { daemon.stop() }
         let client = try daemon.connect(name: "serverbench")
@@ -57,6 +70,13 @@ struct ServerBench: ParsableCommand {
         report.add("the same frames over a bare SEQPACKET pair, decoded", decoded, unit: "props/s")
         report.add("SDK and server ÷ raw socket (target ≥ 50 %)", 100 * server / raw, unit: "%")
         report.add("server alone ÷ raw socket (target ≥ 50 %)", 100 * straight / raw, unit: "%")
+        let core = CoreApplyCost(frame: bulk.frame, layers: bulk.perCommit, runs: runs)
+        report.add(
+            "ServerCore applying the bulk frame, in process", try core.nanosecondsPerProperty(decoded: false),
+            unit: "ns/property")
+        report.add(
+            "the same commit decoded beforehand, applied by the general path",
+            try core.nanosecondsPerProperty(decoded: true), unit: "ns/property")
 
         // The layers stay referenced until the idle measurement: a released Layer is destroyed on the server.
         // A second client, so the layers above do not count against this one's quota.

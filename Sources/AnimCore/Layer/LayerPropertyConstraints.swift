@@ -74,16 +74,37 @@ extension LayerProperty {
                 }
             }
         case .number(let v):
-            if let (minimum, inclusive) = minimumNumber, inclusive ? v < minimum : v <= minimum {
-                throw .outOfRange(field: key, value: v, allowed: inclusive ? "≥ \(minimum)" : "> \(minimum)")
-            }
-            if self == .contentsScale || self == .rasterizationScale, v <= 0 {
-                throw .outOfRange(field: key, value: v, allowed: "> 0")
+            if let allowed = allowedRange(refusing: v) {
+                throw .outOfRange(field: key, value: v, allowed: allowed)
             }
         case .path(let p?):
             try p.validate(field: key)
         default:
             break
+        }
+    }
+}
+
+extension LayerProperty {
+    /// What `check` accepts of a number property, when `v` (finite) is outside it: "≥ 0", "> 0".
+    @inline(__always)
+    func allowedRange(refusing v: Double) -> String? {
+        if let (minimum, inclusive) = minimumNumber, inclusive ? v < minimum : v <= minimum {
+            return inclusive ? "≥ \(minimum)" : "> \(minimum)"
+        }
+        if self == .contentsScale || self == .rasterizationScale, v <= 0 { return "> 0" }
+        return nil
+    }
+
+    /// Whether `check` accepts a value of `kind` given as lanes (`LayerTree.setChecked(lanes:…)`): a number,
+    /// point, size or rect of this property's kind, every number finite and in range.
+    public func accepts(lanes v: SIMD4<Double>, kind: ValueKind) -> Bool {
+        guard kind == valueKind else { return false }
+        switch kind {
+        case .number: return v[0].isFinite && allowedRange(refusing: v[0]) == nil
+        case .point, .size: return v[0].isFinite && v[1].isFinite
+        case .rect: return v[0].isFinite && v[1].isFinite && v[2].isFinite && v[3].isFinite
+        default: return false
         }
     }
 }

@@ -52,9 +52,10 @@ extension LayerState {
         }
     }
 
-    /// Stores numbers read by `lanes(of:)`; other properties are left alone.
+    /// Stores numbers read by `lanes(of:)`; other properties are left alone (false).
     @inline(__always)
-    mutating func setLanes(_ v: SIMD4<Double>, for property: LayerProperty) {
+    @discardableResult
+    mutating func setLanes(_ v: SIMD4<Double>, for property: LayerProperty) -> Bool {
         switch property {
         case .bounds: bounds = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
         case .position: position = Point(x: v[0], y: v[1])
@@ -95,7 +96,8 @@ extension LayerState {
         case .emitterZPosition: special.modifyEmitter { $0.emitterZPosition = v[0] }
         case .emitterSize: special.modifyEmitter { $0.emitterSize = Size(width: v[0], height: v[1]) }
         case .emitterDepth: special.modifyEmitter { $0.emitterDepth = v[0] }
-        default: break
+        default: return false
         }
+        return true
     }
 }

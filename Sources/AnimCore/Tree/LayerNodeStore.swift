@@ -11,7 +11,7 @@
 struct LayerNodeStore: @unchecked Sendable {
     /// Every node, in no particular order.
     private(set) var all = LayerNodeList()
-    private var slots: [LayerID: Int] = [:]
+    private var slots = LayerSlotTable()
     /// Whether changes are being journaled.
     private(set) var isJournaling = false
     /// While journaling: each touched id's node before its first change; `.some(nil)` when it was absent.
@@ -22,7 +22,7 @@ struct LayerNodeStore: @unchecked Sendable {
     var count: Int { all.count }
 
     /// Every id, in no particular order.
-    var ids: Dictionary<LayerID, Int>.Keys { slots.keys }
+    var ids: [LayerID] { slots.ids }
 
     func contains(_ id: LayerID) -> Bool { slots[id] != nil }
 
@@ -50,6 +50,14 @@ struct LayerNodeStore: @unchecked Sendable {
             if isJournaling { remember(all[slot].id, as: all.boxes[slot]) }
             yield &all.address(forChanging: slot).pointee
         }
+    }
+
+    /// Runs `change` on the state at `slot` in place (through the node's address: a `_modify` of the node would
+    /// move the whole node).
+    @inline(__always)
+    mutating func modifyState(at slot: Int, _ change: (inout LayerState) -> Void) {
+        if isJournaling { remember(all[slot].id, as: all.boxes[slot]) }
+        change(&all.address(forChanging: slot).pointee.state)
     }
 
     /// Adds `node`; its id must not be in the store yet.

@@ -174,18 +174,9 @@ public final class Server: @unchecked Sendable {
         // A frame that became due (a commit, a clock change) runs before the next message is handled, so its
         // events reach every client before the answer to anything sent after (Sync waits for them).
         runQueuedFrame()
-        let message: Message
-        do {
-            message = try FrameCodec.decode(
-                record.bytes, fds: record.fds, maxMessageBytes: Int(options.configuration.maxMessageBytes))
-        } catch {
-            // Every decode error is fatal: the client hears why, then the connection closes.
-            FileDescriptor.close(record.fds)
-            deliver(core.reject(error, from: session))
-            return
-        }
-        if case .commit = message { pacer?.commitArrived(at: MonotonicClock.now()) }
-        deliver(core.receive(message, fds: record.fds, from: session))
+        let (deliveries, isCommit) = core.receive(record: record.bytes, fds: record.fds, from: session)
+        if isCommit { pacer?.commitArrived(at: MonotonicClock.now()) }
+        deliver(deliveries)
         scheduleFrame()
     }
 

@@ -1,0 +1,194 @@
+import AnimCore
+
+/// A Commit frame made only of `setProperty` operations whose values have a fixed size (number, point, size,
+/// rect, transform, color, bool), read in place: the layout of spec.json's `Commit`, `WireOperation` tag 2
+/// (`WireSetProperty`) and `WireValue` tags 0…6, without building a `Message`.
+///
+/// This is the shape of a bulk update (an app moving a thousand layers in one transaction), and decoding it
+/// into `[WireOperation]` costs far more than applying it. Anything else (another operation, a value of
+/// another kind, a frame the codec would refuse) is not a batch: `init` or `Operations.isComplete` says so, and the caller
+/// decodes the frame with `FrameCodec`, which produces the error a malformed frame deserves.
+/// `SetPropertyBatchTests` checks every accepted frame against the generated decoder.
+public struct SetPropertyBatch {
+    @usableFromInline let frame: UnsafeRawBufferPointer
+    public let transaction: UInt64
+    public let completions: [UInt64]
+    /// The number of operations.
+    public let count: Int
+    @usableFromInline let operationsStart: Int
+
+    /// Reads the header, the transaction, the completions and the operation count; nil when `frame` is not a
+    /// Commit within `maxMessageBytes` whose header the codec would accept.
+    public init?(frame: UnsafeRawBufferPointer, maxMessageBytes: Int = ProtocolLimits.maxMessageBytes) {
+        let header = FrameCodec.headerSize
+        guard frame.count >= header + 8 + 4 + 4, frame.count <= maxMessageBytes,
+            Int(Self.load(UInt32.self, frame, 0)) == frame.count,
+            Self.load(UInt16.self, frame, 4) == Commit.opcode, Self.load(UInt16.self, frame, 6) == 0
+        else { return nil }
+        transaction = Self.load(UInt64.self, frame, header)
+        let completionCount = Int(Self.load(UInt32.self, frame, header + 8))
+        var offset = header + 12
+        guard completionCount <= ProtocolLimits.maxArrayCount, completionCount * 8 + 4 <= frame.count - offset
+        else { return nil }
+        completions = (0..<completionCount).map { Self.load(UInt64.self, frame, offset + 8 * $0) }
+        offset += completionCount * 8
+        count = Int(Self.load(UInt32.self, frame, offset))
+        offset += 4
+        // Every operation takes at least 11 bytes (tag, layer, key path length, value tag, bool).
+        guard count <= ProtocolLimits.maxArrayCount, count <= (frame.count - offset) / 11 else { return nil }
+        self.frame = frame
+        operationsStart = offset
+    }
+
+    /// The operations in order. Iteration stops early at the first that is not a fixed-size `setProperty` or
+    /// runs past the frame; `Operations.isComplete` then says false.
+    @inlinable
+    public var operations: Operations { Operations(frame: frame, offset: operationsStart, remaining: count) }
+
+    /// An iterator over a batch's operations, reading each in place.
+    public struct Operations: IteratorProtocol {
+        @usableFromInline let frame: UnsafeRawBufferPointer
+        @usableFromInline var offset: Int
+        @usableFromInline var remaining: Int
+        @usableFromInline var malformed = false
+
+        @inlinable
+        init(frame: UnsafeRawBufferPointer, offset: Int, remaining: Int) {
+            self.frame = frame
+            self.offset = offset
+            self.remaining = remaining
+        }
+
+        /// Whether every operation was read and they end where the frame ends.
+        @inlinable
+        public var isComplete: Bool { !malformed && remaining == 0 && offset == frame.count }
+
+        @inlinable @inline(__always)
+        public mutating func next() -> SetPropertyRecord? {
+            guard remaining > 0, !malformed else { return nil }
+            guard let record = read() else {
+                malformed = true
+                return nil
+            }
+            remaining -= 1
+            return record
+        }
+
+        @inlinable @inline(__always)
+        mutating func read() -> SetPropertyRecord? {
+            let end = frame.count
+            // tag u8, layer u32, key path length u32: 9 bytes before the key path's bytes.
+            guard end - offset >= 9, frame[offset] == 2 else { return nil }
+            let layer = SetPropertyBatch.load(UInt32.self, frame, offset + 1)
+            let pathLength = Int(SetPropertyBatch.load(UInt32.self, frame, offset + 5))
+            let pathStart = offset + 9
+            guard pathLength <= ProtocolLimits.maxStringBytes, end - pathStart > pathLength else { return nil }
+            let tagAt = pathStart + pathLength
+            let tag = frame[tagAt]
+            let size: Int
+            switch tag {
+            case 0: size = 8
+            case 1, 2: size = 16
+            case 3: size = 32
+            case 4: size = 128
+            case 5:
+                guard end - tagAt >= 2 else { return nil }
+                switch frame[tagAt + 1] {
+                case 0: size = 1
+                case 1: size = 33
+                default: return nil
+                }
+            case 6:
+                guard end - tagAt >= 2, frame[tagAt + 1] <= 1 else { return nil }
+                size = 1
+            default: return nil
+            }
+            guard end - tagAt - 1 >= size else { return nil }
+            offset = tagAt + 1 + size
+            return SetPropertyRecord(
+                layer: layer, keyPath: UnsafeRawBufferPointer(rebasing: frame[pathStart..<tagAt]), valueTag: tag,
+                valueBytes: UnsafeRawBufferPointer(rebasing: frame[(tagAt + 1)..<offset]))
+        }
+    }
+
+    @inlinable
+    static func load<T: FixedWidthInteger>(_: T.Type, _ frame: UnsafeRawBufferPointer, _ offset: Int) -> T {
+        T(littleEndian: frame.loadUnaligned(fromByteOffset: offset, as: T.self))
+    }
+}
+
+/// One `setProperty` of a `SetPropertyBatch`, pointing into the frame.
+public struct SetPropertyRecord {
+    public let layer: UInt32
+    /// The key path's bytes as sent. Their UTF-8 is not checked here: the decoder refuses a frame whose key
+    /// path is not UTF-8, so a user must check it (`String(validating:as:)`) before taking the batch.
+    public let keyPath: UnsafeRawBufferPointer
+    /// `WireValue`'s tag: 0 number … 6 bool.
+    public let valueTag: UInt8
+    @usableFromInline let valueBytes: UnsafeRawBufferPointer
+
+    @inlinable
+    init(layer: UInt32, keyPath: UnsafeRawBufferPointer, valueTag: UInt8, valueBytes: UnsafeRawBufferPointer) {
+        self.layer = layer
+        self.keyPath = keyPath
+        self.valueTag = valueTag
+        self.valueBytes = valueBytes
+    }
+
+    /// The kind of value, without reading it.
+    @inlinable
+    public var valueKind: ValueKind {
+        switch valueTag {
+        case 0: .number
+        case 1: .point
+        case 2: .size
+        case 3: .rect
+        case 4: .transform
+        case 5: .color
+        default: .bool
+        }
+    }
+
+    /// A number, point, size or rect as four lanes (x, y, width, height order; unused lanes 0), as
+    /// `LayerTree.setChecked(lanes:…)` takes it; nil for the other kinds.
+    @inlinable @inline(__always)
+    public var lanes: SIMD4<Double>? {
+        switch valueTag {
+        case 0: SIMD4(number(0), 0, 0, 0)
+        case 1, 2: SIMD4(number(0), number(1), 0, 0)
+        case 3: SIMD4(number(0), number(1), number(2), number(3))
+        default: nil
+        }
+    }
+
+    /// The value, as `PropertyValue(wire:)` makes it from the decoded `WireValue`.
+    @inlinable
+    public var value: PropertyValue {
+        switch valueTag {
+        case 0: .number(number(0))
+        case 1: .point(Point(x: number(0), y: number(1)))
+        case 2: .size(Size(width: number(0), height: number(1)))
+        case 3: .rect(Rect(x: number(0), y: number(1), width: number(2), height: number(3)))
+        case 4:
+            .transform(
+                Transform3D(
+                    m11: number(0), m12: number(1), m13: number(2), m14: number(3),
+                    m21: number(4), m22: number(5), m23: number(6), m24: number(7),
+                    m31: number(8), m32: number(9), m33: number(10), m34: number(11),
+                    m41: number(12), m42: number(13), m43: number(14), m44: number(15)))
+        case 5:
+            valueBytes[0] == 0
+                ? .color(nil)
+                : .color(
+                    Color(
+                        red: number(0, at: 1), green: number(1, at: 1), blue: number(2, at: 1), alpha: number(3, at: 1))
+                )
+        default: .bool(valueBytes[0] == 1)
+        }
+    }
+
+    @inlinable
+    func number(_ index: Int, at start: Int = 0) -> Double {
+        Double(bitPattern: SetPropertyBatch.load(UInt64.self, valueBytes, start + 8 * index))
+    }
+}

@@ -1,0 +1,118 @@
+import Testing
+
+@testable import AnimCore
+
+/// The id → slot table (dense ids in an array, the rest hashed) and the slot-based setters a bulk commit uses.
+@Suite struct LayerSlotTests {
+    @Test func theSlotTableAgreesWithADictionaryWhateverIdsArrive() {
+        var table = LayerSlotTable()
+        var reference: [LayerID: Int] = [:]
+        var random = UInt64(0x1234_5678)
+        func next() -> UInt64 {
+            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return random >> 33
+        }
+        // Dense ids from 1, a few huge and sparse ones, 0, and ids that the array grows past later.
+        let candidates: [UInt32] = Array(0..<3000) + [UInt32.max, UInt32.max - 1, 1 << 20, 70_000, 5000, 9000]
+        for step in 0..<40_000 {
+            let id = LayerID(candidates[Int(next() % UInt64(candidates.count))])
+            if next() % 3 == 0 {
+                table[id] = nil
+                reference[id] = nil
+            } else {
+                table[id] = step
+                reference[id] = step
+            }
+            #expect(table[id] == reference[id])
+            #expect(table.count == reference.count)
+        }
+        for id in candidates.map(LayerID.init) { #expect(table[id] == reference[id]) }
+        #expect(table.ids.sorted() == reference.keys.sorted())
+    }
+
+    @Test func anIdFirstKeptHashedIsFoundAfterTheArrayGrowsPastIt() {
+        var table = LayerSlotTable()
+        table[LayerID(6000)] = 1  // beyond the bound for an empty table: hashed
+        for raw in 1...2000 { table[LayerID(UInt32(raw))] = Int(raw) + 10 }  // the array grows past 6000
+        #expect(table[LayerID(6000)] == 1)
+        table[LayerID(6000)] = 2
+        #expect(table[LayerID(6000)] == 2)
+        #expect(table.count == 2001)
+        table[LayerID(6000)] = nil
+        #expect(table[LayerID(6000)] == nil)
+        #expect(table.count == 2000)
+        #expect(table[LayerID(2000)] == 2010)
+    }
+
+    @Test func aTreeFindsItsLayersBySlotAfterRemovalsMoveThem() throws {
+        var tree = LayerTree()
+        for raw in 1...50 {
+            try tree.insert(LayerID(UInt32(raw)), state: LayerState(layerClass: raw % 2 == 0 ? .shape : .layer))
+        }
+        for raw in stride(from: 3, through: 50, by: 7) { _ = try tree.remove(LayerID(UInt32(raw))) }
+        for id in tree.layerIDs {
+            let slot = try #require(tree.slot(of: id))
+            #expect(tree.layerClass(at: slot) == (id.rawValue % 2 == 0 ? .shape : .layer))
+            tree.setChecked(.number(Double(id.rawValue)), for: .zPosition, at: slot)
+        }
+        for id in tree.layerIDs { #expect(try tree.state(of: id).zPosition == Double(id.rawValue)) }
+        #expect(tree.slot(of: LayerID(3)) == nil)
+        #expect(tree.slot(of: LayerID(51)) == nil)
+    }
+
+    /// Every number, point, size and rect property, on a layer of a class that has it: `accepts(lanes:)` says
+    /// what `check` says, and `setChecked(lanes:)` stores what `set` stores.
+    @Test func lanesAreCheckedAndStoredAsValuesAre() throws {
+        let samples: [Double] = [0, -0.0, 1, -1, 0.5, 1e300, -.infinity, .infinity, .nan, .leastNonzeroMagnitude]
+        var checked = 0
+        for property in LayerProperty.allCases where [.number, .point, .size, .rect].contains(property.valueKind) {
+            guard let layerClass = LayerClass.allCases.first(where: { property.exists(on: $0) }) else { continue }
+            for (index, a) in samples.enumerated() {
+                let b = samples[(index + 3) % samples.count]
+                let lanes = SIMD4(a, b, samples[(index + 5) % samples.count], samples[(index + 7) % samples.count])
+                let value: PropertyValue =
+                    switch property.valueKind {
+                    case .number: .number(lanes[0])
+                    case .point: .point(Point(x: lanes[0], y: lanes[1]))
+                    case .size: .size(Size(width: lanes[0], height: lanes[1]))
+                    default: .rect(Rect(x: lanes[0], y: lanes[1], width: lanes[2], height: lanes[3]))
+                    }
+                let accepted = (try? property.check(value)) != nil
+                #expect(property.accepts(lanes: lanes, kind: property.valueKind) == accepted, "\(property) \(value)")
+                // Another kind is never accepted.
+                #expect(!property.accepts(lanes: lanes, kind: property.valueKind == .number ? .point : .number))
+                guard accepted else { continue }
+                var tree = LayerTree()
+                try tree.insert(LayerID(1), state: LayerState(layerClass: layerClass))
+                var expected = try tree.state(of: LayerID(1))
+                try expected.set(value, for: property)
+                tree.setChecked(
+                    lanes: lanes, kind: property.valueKind, for: property, at: try #require(tree.slot(of: LayerID(1))))
+                #expect(try tree.state(of: LayerID(1)) == expected, "\(property) \(value)")
+                checked += 1
+            }
+        }
+        #expect(checked > 200)
+    }
+
+    @Test func aSlotChangeUnderAJournalRollsBack() throws {
+        var tree = LayerTree()
+        try tree.insert(LayerID(1), state: LayerState())
+        tree.beginJournal()
+        let slot = try #require(tree.slot(of: LayerID(1)))
+        tree.setChecked(lanes: SIMD4(4, 5, 0, 0), kind: .point, for: .position, at: slot)
+        #expect(try tree.state(of: LayerID(1)).position == Point(x: 4, y: 5))
+        tree.rollback()
+        #expect(try tree.state(of: LayerID(1)).position == .zero)
+    }
+
+    @Test func aCopyOfTheTreeKeepsItsValuesWhenTheOriginalChangesBySlot() throws {
+        var tree = LayerTree()
+        try tree.insert(LayerID(1), state: LayerState())
+        let copy = tree
+        tree.setChecked(
+            lanes: SIMD4(0.25, 0, 0, 0), kind: .number, for: .opacity, at: try #require(tree.slot(of: LayerID(1))))
+        #expect(try tree.state(of: LayerID(1)).opacity == 0.25)
+        #expect(try copy.state(of: LayerID(1)).opacity == 1)
+    }
+}
