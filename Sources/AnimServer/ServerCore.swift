@@ -37,7 +37,7 @@ public final class ServerCore {
     private var frameTimes = FrameTimeSamples()
     private let keyPaths = KeyPathCache()
     /// `receiveBatch`'s per-operation targets, kept between commits.
-    private var batchScratch: [BatchTarget] = []
+    private var batchScratch = BatchScratch()
     private let started = ContinuousClock.now
 
     public init(configuration: ServerConfiguration, clock: ServerClock, serverUID: UInt32, logger: Logger) {

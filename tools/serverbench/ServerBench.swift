@@ -31,6 +31,9 @@ struct ServerBench: ParsableCommand {
     @Flag(help: "Only the in-process ServerCore cost of the bulk frame (no daemon).")
     var coreOnly = false
 
+    @Flag(help: "Only the bulk frames sent straight to the daemon, against the bare socket.")
+    var bulkOnly = false
+
     func run() throws {
         if coreOnly {
             let frame = BulkThroughput.frame(changes: 1000)
@@ -48,6 +51,16 @@ struct ServerBench: ParsableCommand {
         client.delegateQueue = DispatchQueue(label: "serverbench.events")
         let report = BenchReport()
 
+        if bulkOnly {
+            let bulk = try BulkThroughput(client: client, runs: runs)
+            let straight = try bulk.directServerPropertiesPerSecond(socketPath: daemon.socketPath)
+            let raw = try bulk.rawSocketPropertiesPerSecond()
+            report.add("the same frames sent straight to the server", straight, unit: "props/s")
+            report.add("the same frames over a bare SEQPACKET pair", raw, unit: "props/s")
+            report.add("server alone ÷ raw socket (target ≥ 50 %)", 100 * straight / raw, unit: "%")
+            report.print()
+            return
+        }
         let latency = try CommitLatency(client: client, runs: runs)
         report.add("sync round trip (baseline)", try latency.syncOnly(), unit: "µs")
         report.add("commit → applied, 1 property", try latency.commit(properties: 1), unit: "µs")

@@ -96,7 +96,7 @@ extension LayerProperty {
         return nil
     }
 
-    /// Whether `check` accepts a value of `kind` given as lanes (`LayerTree.setChecked(lanes:…)`): a number,
+    /// Whether `check` accepts a value of `kind` given as lanes (`LaneChange`): a number,
     /// point, size or rect of this property's kind, every number finite and in range.
     public func accepts(lanes v: SIMD4<Double>, kind: ValueKind) -> Bool {
         guard kind == valueKind else { return false }

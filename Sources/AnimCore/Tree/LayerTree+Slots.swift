@@ -5,15 +5,38 @@ public struct LayerSlot: Hashable, Sendable {
     let index: Int
 }
 
+/// A checked number, point, size or rect change for `LayerTree.setChecked(_:)`: the value as lanes (x, y,
+/// width, height order; unused lanes 0), as `LayerProperty.accepts(lanes:kind:)` checked it.
+public struct LaneChange: Sendable {
+    public var slot: LayerSlot
+    public var property: LayerProperty
+    public var kind: ValueKind
+    public var lanes: SIMD4<Double>
+
+    public init(slot: LayerSlot, property: LayerProperty, kind: ValueKind, lanes: SIMD4<Double>) {
+        self.slot = slot
+        self.property = property
+        self.kind = kind
+        self.lanes = lanes
+    }
+}
+
 extension LayerTree {
     /// The slot of `id`, or nil when there is no such layer.
     public func slot(of id: LayerID) -> LayerSlot? {
         nodes.slotIfPresent(id).map(LayerSlot.init)
     }
 
+    /// The slot of `id` and its layer's class, or nil when there is no such layer: one call per change of a
+    /// bulk commit.
+    public func slotAndClass(of id: LayerID) -> (slot: LayerSlot, layerClass: LayerClass)? {
+        guard let index = nodes.slotIfPresent(id) else { return nil }
+        return (LayerSlot(index: index), nodes.all.classes[index])
+    }
+
     /// The class of the layer at `slot`.
     public func layerClass(at slot: LayerSlot) -> LayerClass {
-        nodes.all[slot.index].state.layerClass
+        nodes.all.classes[slot.index]
     }
 
     /// Stores `value` in `property` of the layer at `slot`, in place. The caller has checked it
@@ -24,22 +47,22 @@ extension LayerTree {
         nodes.modifyState(at: slot.index) { $0.setValueUnchecked(value, for: property) }
     }
 
-    /// Stores a number, point, size or rect given as lanes (x, y, width, height order) in `property` of the
-    /// layer at `slot`, in place, without building a `PropertyValue`. The caller has checked it
-    /// (`LayerProperty.accepts(lanes:kind:)`, and that the class has the property).
-    public mutating func setChecked(
-        lanes v: SIMD4<Double>, kind: ValueKind, for property: LayerProperty, at slot: LayerSlot
-    ) {
-        nodes.modifyState(at: slot.index) { state in
-            guard !state.setLanes(v, for: property) else { return }
-            let value: PropertyValue =
-                switch kind {
-                case .number: .number(v[0])
-                case .point: .point(Point(x: v[0], y: v[1]))
-                case .size: .size(Size(width: v[0], height: v[1]))
-                default: .rect(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
-                }
-            state.setValueUnchecked(value, for: property)
+    /// Stores each change in order, in place, without building a `PropertyValue`. The caller has checked
+    /// them (`LayerProperty.accepts(lanes:kind:)`, and that each layer's class has the property).
+    public mutating func setChecked(_ changes: [LaneChange]) {
+        for change in changes {
+            nodes.modifyState(at: change.slot.index) { state in
+                guard !state.setLanes(change.lanes, for: change.property) else { return }
+                let v = change.lanes
+                let value: PropertyValue =
+                    switch change.kind {
+                    case .number: .number(v[0])
+                    case .point: .point(Point(x: v[0], y: v[1]))
+                    case .size: .size(Size(width: v[0], height: v[1]))
+                    default: .rect(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
+                    }
+                state.setValueUnchecked(value, for: change.property)
+            }
         }
     }
 }

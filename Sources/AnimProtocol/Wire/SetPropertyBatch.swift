@@ -150,7 +150,7 @@ public struct SetPropertyRecord {
     }
 
     /// A number, point, size or rect as four lanes (x, y, width, height order; unused lanes 0), as
-    /// `LayerTree.setChecked(lanes:…)` takes it; nil for the other kinds.
+    /// `LaneChange` takes it; nil for the other kinds.
     @inlinable @inline(__always)
     public var lanes: SIMD4<Double>? {
         switch valueTag {

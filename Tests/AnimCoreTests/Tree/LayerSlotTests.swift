@@ -61,7 +61,7 @@ import Testing
     }
 
     /// Every number, point, size and rect property, on a layer of a class that has it: `accepts(lanes:)` says
-    /// what `check` says, and `setChecked(lanes:)` stores what `set` stores.
+    /// what `check` says, and `setChecked(_:)` stores what `set` stores.
     @Test func lanesAreCheckedAndStoredAsValuesAre() throws {
         let samples: [Double] = [0, -0.0, 1, -1, 0.5, 1e300, -.infinity, .infinity, .nan, .leastNonzeroMagnitude]
         var checked = 0
@@ -86,8 +86,8 @@ import Testing
                 try tree.insert(LayerID(1), state: LayerState(layerClass: layerClass))
                 var expected = try tree.state(of: LayerID(1))
                 try expected.set(value, for: property)
-                tree.setChecked(
-                    lanes: lanes, kind: property.valueKind, for: property, at: try #require(tree.slot(of: LayerID(1))))
+                let slot = try #require(tree.slot(of: LayerID(1)))
+                tree.setChecked([LaneChange(slot: slot, property: property, kind: property.valueKind, lanes: lanes)])
                 #expect(try tree.state(of: LayerID(1)) == expected, "\(property) \(value)")
                 checked += 1
             }
@@ -95,12 +95,30 @@ import Testing
         #expect(checked > 200)
     }
 
+    @Test func slotsAndClassesStayRightAfterARolledBackRemovalAndInsertion() throws {
+        var tree = LayerTree()
+        for raw in 1...6 {
+            try tree.insert(LayerID(UInt32(raw)), state: LayerState(layerClass: raw <= 3 ? .text : .gradient))
+        }
+        tree.beginJournal()
+        _ = try tree.remove(LayerID(2))
+        try tree.insert(LayerID(7), state: LayerState(layerClass: .shape))
+        tree.rollback()
+        #expect(tree.layerIDs == (1...6).map { LayerID(UInt32($0)) })
+        for id in tree.layerIDs {
+            let (slot, layerClass) = try #require(tree.slotAndClass(of: id))
+            #expect(layerClass == (id.rawValue <= 3 ? .text : .gradient))
+            #expect(tree.layerClass(at: slot) == layerClass)
+        }
+        #expect(tree.slotAndClass(of: LayerID(7)) == nil)
+    }
+
     @Test func aSlotChangeUnderAJournalRollsBack() throws {
         var tree = LayerTree()
         try tree.insert(LayerID(1), state: LayerState())
         tree.beginJournal()
         let slot = try #require(tree.slot(of: LayerID(1)))
-        tree.setChecked(lanes: SIMD4(4, 5, 0, 0), kind: .point, for: .position, at: slot)
+        tree.setChecked([LaneChange(slot: slot, property: .position, kind: .point, lanes: SIMD4(4, 5, 0, 0))])
         #expect(try tree.state(of: LayerID(1)).position == Point(x: 4, y: 5))
         tree.rollback()
         #expect(try tree.state(of: LayerID(1)).position == .zero)
@@ -110,8 +128,8 @@ import Testing
         var tree = LayerTree()
         try tree.insert(LayerID(1), state: LayerState())
         let copy = tree
-        tree.setChecked(
-            lanes: SIMD4(0.25, 0, 0, 0), kind: .number, for: .opacity, at: try #require(tree.slot(of: LayerID(1))))
+        let slot = try #require(tree.slot(of: LayerID(1)))
+        tree.setChecked([LaneChange(slot: slot, property: .opacity, kind: .number, lanes: SIMD4(0.25, 0, 0, 0))])
         #expect(try tree.state(of: LayerID(1)).opacity == 0.25)
         #expect(try copy.state(of: LayerID(1)).opacity == 1)
     }
