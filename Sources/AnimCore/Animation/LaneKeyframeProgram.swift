@@ -6,16 +6,16 @@
 final class LaneKeyframeProgram: AnimationProgram {
     let timing: MediaTiming
     let kernel: LaneKeyframeKernel
-    /// The tables the kernel points into, the key times and then the segments in one allocation (one
-    /// block to fetch per frame, not two scattered ones), made once and freed with the program.
-    /// Written only in init (hence safe to share).
+    /// The tables the kernel points into, the key times (unless shared, see `EvenKeyTimes`) and then the
+    /// segments in one allocation (one block to fetch per frame, not two scattered ones), made once and
+    /// freed with the program. Written only in init (hence safe to share).
     nonisolated(unsafe) private let block: UnsafeMutableRawPointer
     /// Keep alive the timing functions the kernel reads through pointers.
     private let curveOwners: [SharedTimingFunction]
 
     init?(_ k: KeyframeProgram) {
         guard k.path == nil, k.valueFunction == nil, k.values.count >= 2, k.mode == .linear || k.mode == .cubic,
-            let slice = LaneSlice(k.keyPath)
+            k.values.count <= Int(Int32.max), let slice = LaneSlice(k.keyPath)
         else { return nil }
         func pack(_ list: [PropertyValue]) -> [SIMD4<Double>]? {
             var lanes: [SIMD4<Double>] = []
@@ -48,10 +48,23 @@ final class LaneKeyframeProgram: AnimationProgram {
             isNarrow
             ? MemoryLayout<LaneKeyframeKernel.NarrowSegment>.stride : MemoryLayout<LaneKeyframeKernel.Segment>.stride
         let alignment = MemoryLayout<LaneKeyframeKernel.Segment>.alignment
-        let timesBytes = (values.count * MemoryLayout<Double>.stride + alignment - 1) / alignment * alignment
+        let isEvenlySpaced = k.keyTimes.indices.allSatisfy {
+            k.keyTimes[$0].bitPattern == (Double($0) / Double(segmentCount)).bitPattern
+        }
+        // Evenly spaced times are the shared row's, bit for bit: the block keeps only the segments.
+        let sharedTimes = isEvenlySpaced ? EvenKeyTimes.row(segmentCount) : nil
+        let timesBytes =
+            sharedTimes != nil
+            ? 0 : (values.count * MemoryLayout<Double>.stride + alignment - 1) / alignment * alignment
         block = .allocate(byteCount: timesBytes + segmentCount * stride, alignment: alignment)
-        let keyTimes = block.bindMemory(to: Double.self, capacity: values.count)
-        k.keyTimes.withUnsafeBufferPointer { keyTimes.initialize(from: $0.baseAddress!, count: values.count) }
+        let keyTimes: UnsafePointer<Double>
+        if let sharedTimes {
+            keyTimes = sharedTimes
+        } else {
+            let own = block.bindMemory(to: Double.self, capacity: values.count)
+            k.keyTimes.withUnsafeBufferPointer { own.initialize(from: $0.baseAddress!, count: values.count) }
+            keyTimes = UnsafePointer(own)
+        }
         let segmentBytes = block + timesBytes
         for i in 0..<segmentCount {
             var function: UnsafePointer<TimingFunction>?
@@ -74,13 +87,11 @@ final class LaneKeyframeProgram: AnimationProgram {
         curveOwners = owners
         timing = k.timing
         kernel = LaneKeyframeKernel(
-            timing: FrameTiming(k.timing), slice: slice, isNarrow: isNarrow,
-            isEvenlySpaced: k.keyTimes.indices.allSatisfy {
-                k.keyTimes[$0].bitPattern == (Double($0) / Double(segmentCount)).bitPattern
-            },
+            timing: FrameTiming(k.timing), slice: slice, isNarrow: isNarrow, isEvenlySpaced: isEvenlySpaced,
             isCubic: isCubic, isAdditive: k.isAdditive, curve: curveOwner.function,
-            segments: UnsafeRawPointer(segmentBytes), last: segmentCount, isCumulative: k.isCumulative,
-            keyTimes: UnsafePointer(keyTimes), cumulativeStep: values[values.count - 1] - values[0])
+            segments: UnsafeRawPointer(segmentBytes), last: Int32(segmentCount), isCumulative: k.isCumulative,
+            evenTimes: keyTimes, keyTimes: keyTimes,
+            cumulativeStep: values[values.count - 1] - values[0])
     }
 
     deinit {
@@ -149,9 +160,14 @@ struct LaneKeyframeKernel: @unchecked Sendable {
     let curve: UnsafePointer<TimingFunction>
     /// `last` segments: `NarrowSegment`s when `isNarrow`, else `Segment`s.
     let segments: UnsafeRawPointer
-    /// The index of the last value.
-    let last: Int
+    /// The index of the last value (32 bits, so that `evenTimes` fits in the entry's first lines).
+    let last: Int32
     let isCumulative: Bool
+    /// When `isEvenlySpaced`: the key times i / last, the shared row of `EvenKeyTimes` (a line every
+    /// kernel with as many keys reads, so always cached) or the program's own for long animations (the
+    /// same pointer as `keyTimes`, kept where a frame reads the kernel anyway). `locateEvenly`
+    /// loads them instead of dividing: three dependent divisions per frame were most of its time.
+    let evenTimes: UnsafePointer<Double>
     /// last + 1 key times.
     let keyTimes: UnsafePointer<Double>
     /// values[last] − values[0], what each completed cycle adds when cumulative (the same subtraction).
@@ -189,20 +205,23 @@ struct LaneKeyframeKernel: @unchecked Sendable {
     }
 
     /// `locate` when keyTimes[i] is i / last, bit for bit: the same comparisons and subtraction on the
-    /// same values, computed rather than loaded (the times were a cache miss per layer per frame). The
-    /// binary search's answer is the unique i < last with time(i) ≤ f < time(i + 1) (the times increase);
-    /// f · last lands on it or next to it, and the walks below settle it with the exact comparisons.
+    /// same values, read from `evenTimes` (shared, so cached) rather than from the kernel's own block (a
+    /// cache miss per layer per frame). The first and last times are 0 and 1 exactly (0 / n and n / n).
+    /// The binary search's answer is the unique i < last with time(i) ≤ f < time(i + 1) (the times
+    /// increase); f · last lands on it or next to it, and the walks below settle it with the exact
+    /// comparisons.
     @inline(__always)
     private func locateEvenly(_ f: Double) -> (segment: Int, s: Double) {
+        let last = Int(self.last)
         let n = Double(last)
-        if f <= 0 / n { return (0, 0) }
-        if f >= n / n { return (last - 1, 1) }
+        if f <= 0 { return (0, 0) }
+        if f >= 1 { return (last - 1, 1) }
         let guess = f * n
         var lo = guess >= n - 1 ? last - 1 : (guess > 0 ? Int(guess) : 0)
-        while lo > 0, Double(lo) / n > f { lo -= 1 }
-        while lo + 1 < last, Double(lo + 1) / n <= f { lo += 1 }
-        let start = Double(lo) / n
-        let span = Double(lo + 1) / n - start
+        while lo > 0, evenTimes[lo] > f { lo -= 1 }
+        while lo + 1 < last, evenTimes[lo + 1] <= f { lo += 1 }
+        let start = evenTimes[lo]
+        let span = evenTimes[lo + 1] - start
         return (lo, span > 0 ? (f - start) / span : 1)
     }
 
@@ -222,6 +241,7 @@ struct LaneKeyframeKernel: @unchecked Sendable {
     @inline(__always)
     private func locate(_ f: Double) -> (segment: Int, s: Double) {
         if isEvenlySpaced { return locateEvenly(f) }
+        let last = Int(self.last)
         if f <= keyTimes[0] { return (0, 0) }
         if f >= keyTimes[last] { return (last - 1, 1) }
         var lo = 0

@@ -4,10 +4,15 @@ struct LaneSlice: Sendable {
     let property: LayerProperty
     /// The first lane the key path covers, and how many.
     /// One byte each: the slice sits inline in every layer's animation entries (see `EvaluationKernel`).
+    /// The count's top bit is `isWhole` (no byte to spare: the keyframe kernel's hot fields fill theirs).
     private let offsetByte: UInt8
     private let countByte: UInt8
+    private static let wholeBit: UInt8 = 0x80
     var offset: Int { Int(offsetByte) }
-    var count: Int { Int(countByte) }
+    var count: Int { Int(countByte & ~Self.wholeBit) }
+    /// The key path is a whole property that every layer class has (no field of it): `write` then stores
+    /// the value directly instead of reading the property's lanes, replacing some and storing them back.
+    var isWhole: Bool { countByte & Self.wholeBit != 0 }
 
     /// nil for key paths that are not numbers, points, sizes or rects (or fields of them).
     init?(_ keyPath: AnimKeyPath) {
@@ -26,7 +31,9 @@ struct LaneSlice: Sendable {
             }
         guard let range else { return nil }
         property = keyPath.property
-        (offsetByte, countByte) = (UInt8(range.0), UInt8(range.1))
+        // A property whose lanes a plain layer reads is one of CALayer's own, present in every class.
+        let isWhole = keyPath.component == nil && LayerState(layerClass: .layer).lanes(of: property) != nil
+        (offsetByte, countByte) = (UInt8(range.0), UInt8(range.1) | (isWhole ? Self.wholeBit : 0))
     }
 
     /// A number, point, size or rect value as lanes (x, y, width, height order), nil for other kinds.
@@ -51,6 +58,12 @@ struct LaneSlice: Sendable {
 
     @inline(__always)
     func write(_ v: SIMD4<Double>, into state: inout LayerState) {
+        // Whole: the lanes below would be all the property's lanes, each replaced by v's, and `setLanes`
+        // reads no lane past the property's kind (v's lanes past `count` are ignored either way).
+        if isWhole {
+            state.setLanes(v, for: property)
+            return
+        }
         guard var all = state.lanes(of: property) else { return }
         for i in 0..<count { all[offset + i] = v[i] }
         state.setLanes(all, for: property)
