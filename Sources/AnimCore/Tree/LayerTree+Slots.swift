@@ -47,6 +47,31 @@ extension LayerTree {
         nodes.modifyState(at: slot.index) { $0.setValueUnchecked(value, for: property) }
     }
 
+    /// Sets a whole property other than `mask` of layer `id` in place and returns the value stored, checked as
+    /// `updateState(of:)` with `AnimKeyPath(property:).set(_:in:)` checks it (kind, class, range; the same
+    /// errors) but with one lookup and no copy of the state: the SDK's path for every property change.
+    @discardableResult
+    public mutating func set(
+        _ value: PropertyValue, for property: LayerProperty, of id: LayerID
+    ) throws(AnimCoreError) -> PropertyValue {
+        precondition(property != .mask, "set(_:for:of:) cannot set mask: it changes the tree's structure")
+        guard let slot = nodes.slotIfPresent(id) else { throw .unknownLayer(id) }
+        guard value.kind == property.valueKind else {
+            throw .typeMismatch(field: property.key, expected: property.valueKind.rawValue, got: value.kind.rawValue)
+        }
+        let layerClass = nodes.all.classes[slot]
+        guard property.exists(on: layerClass) else {
+            throw .unknownKeyPath(path: property.key, layerClass: layerClass.rawValue)
+        }
+        try property.check(value)
+        var stored = value
+        nodes.modifyState(at: slot) { state in
+            state.setValueUnchecked(value, for: property)
+            stored = state.value(of: property)
+        }
+        return stored
+    }
+
     /// Stores each change in order, in place, without building a `PropertyValue`. The caller has checked
     /// them (`LayerProperty.accepts(lanes:kind:)`, and that each layer's class has the property).
     public mutating func setChecked(_ changes: [LaneChange]) {

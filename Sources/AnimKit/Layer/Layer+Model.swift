@@ -65,6 +65,21 @@ extension Layer {
             action = nil
         }
         var letGo: [Layer] = []
+        if path.component == nil && property != .mask {
+            // A whole property that is not the mask: checked and stored in place (the common change).
+            let stored = try connection.state.withLock { s throws(AnimKitError) -> AnimationValue in
+                do throws(AnimCoreError) {
+                    return try s.tree.set(value, for: property, of: id)
+                } catch {
+                    throw .invalid(error)
+                }
+            }
+            transaction.append(
+                setProperty: WireSetProperty(layer: id.rawValue, keyPath: property.key, value: stored.wire),
+                for: connection)
+            run(action, forKey: property.key)
+            return
+        }
         let whole = try connection.state.withLock { s throws(AnimKitError) -> AnimationValue in
             // Only a mask change needs the old mask: reading it copies the layer's node.
             let oldMask = property == .mask ? s.tree.node(id)?.state.mask : nil
@@ -86,13 +101,16 @@ extension Layer {
         }
         transaction.append(
             setProperty: WireSetProperty(layer: id.rawValue, keyPath: property.key, value: whole.wire), for: connection)
-        if let action {
-            do {
-                try action.run(forKey: property.key, object: self)
-            } catch {
-                log.error("\(id): the action for \"\(property.key)\" failed: \(error)")
-            }
-        }
+        run(action, forKey: property.key)
         withExtendedLifetime(letGo) {}
+    }
+
+    private func run(_ action: (any Action)?, forKey key: String) {
+        guard let action else { return }
+        do {
+            try action.run(forKey: key, object: self)
+        } catch {
+            log.error("\(id): the action for \"\(key)\" failed: \(error)")
+        }
     }
 }

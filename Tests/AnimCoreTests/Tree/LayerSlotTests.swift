@@ -113,6 +113,53 @@ import Testing
         #expect(tree.slotAndClass(of: LayerID(7)) == nil)
     }
 
+    /// `set(_:for:of:)` (the SDK's in-place change) does what `updateState` with the key path's `set` does, for
+    /// every whole property but `mask`, on every class, with good values, values of other kinds, out-of-range and
+    /// non-finite numbers, and strings outside an enumeration: the same stored state or the same error.
+    @Test func settingAWholePropertyInPlaceMatchesUpdateState() throws {
+        var cases = 0
+        for property in LayerProperty.allCases where property != .mask {
+            var values: [PropertyValue] = [
+                property.defaultValue, .number(-1), .number(.nan), .number(0), .point(Point(x: 1, y: .infinity)),
+                .bool(true), .string("nonsense"), .color(nil), .size(Size(width: 2, height: 3)),
+            ]
+            values += property.allowedStrings?.map { PropertyValue.string($0) } ?? []
+            for layerClass in LayerClass.allCases {
+                for value in values {
+                    var inPlace = LayerTree()
+                    try inPlace.insert(LayerID(1), state: LayerState(layerClass: layerClass))
+                    var reference = inPlace
+                    var referenceError: AnimCoreError?
+                    do {
+                        try reference.updateState(of: LayerID(1)) { (state) throws(AnimCoreError) in
+                            try AnimKeyPath(property: property).set(value, in: &state)
+                        }
+                    } catch {
+                        referenceError = error
+                    }
+                    var error: AnimCoreError?
+                    var stored: PropertyValue?
+                    do {
+                        stored = try inPlace.set(value, for: property, of: LayerID(1))
+                    } catch let e {
+                        error = e
+                    }
+                    // Compared as text: a non-finite value's error carries NaN, which equals nothing.
+                    #expect(error.map { "\($0)" } == referenceError.map { "\($0)" }, "\(property) on \(layerClass)")
+                    #expect((error == nil) == (referenceError == nil))
+                    #expect(try inPlace.state(of: LayerID(1)) == reference.state(of: LayerID(1)))
+                    if error == nil { #expect(stored == (try reference.state(of: LayerID(1)).value(of: property))) }
+                    cases += 1
+                }
+            }
+        }
+        #expect(cases > 1000)
+        var empty = LayerTree()
+        #expect(throws: AnimCoreError.unknownLayer(LayerID(4))) {
+            try empty.set(.number(1), for: .opacity, of: LayerID(4))
+        }
+    }
+
     @Test func aSlotChangeUnderAJournalRollsBack() throws {
         var tree = LayerTree()
         try tree.insert(LayerID(1), state: LayerState())
