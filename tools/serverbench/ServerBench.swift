@@ -34,6 +34,9 @@ struct ServerBench: ParsableCommand {
     @Flag(help: "Only the bulk frames sent straight to the daemon, against the bare socket.")
     var bulkOnly = false
 
+    @Flag(help: "Only the daemon's memory per layer, on a fresh daemon.")
+    var memoryOnly = false
+
     func run() throws {
         if coreOnly {
             let frame = BulkThroughput.frame(changes: 1000)
@@ -47,6 +50,13 @@ struct ServerBench: ParsableCommand {
         }
         let daemon = try DaemonHarness(clock: "monotonic", arguments: ["--log-level", "warning"])
         defer { daemon.stop() }
+        if memoryOnly {
+            let holder = try daemon.connect(name: "serverbench-memory")
+            let (perLayer, kept) = try LayerMemory(daemon: daemon, client: holder).measure(layers: layers)
+            Swift.print("server memory per layer, \(layers) layers: \(Int(perLayer.rounded())) bytes")
+            withExtendedLifetime(kept) {}
+            return
+        }
         let client = try daemon.connect(name: "serverbench")
         client.delegateQueue = DispatchQueue(label: "serverbench.events")
         let report = BenchReport()
