@@ -110,6 +110,12 @@ let package = Package(
             name: "renderbench", dependencies: ["AnimRender", "AnimCore", "CPixman", argumentParser],
             path: "tools/renderbench"),
 
+        // Differential fuzzing of the server core with libFuzzer: scripts/fuzz-server.sh builds it with
+        // --sanitize fuzzer --sanitize address; a plain build links it as an empty program.
+        .executableTarget(
+            name: "fuzzserver", dependencies: ["AnimServer", "AnimProtocol", "AnimCore", "AnimTransport", logging],
+            path: "tools/fuzzserver"),
+
         .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore"]),
         .testTarget(name: "AnimImageTests", dependencies: ["AnimImage", "AnimCore"]),
         .testTarget(

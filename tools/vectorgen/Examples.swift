@@ -319,5 +319,26 @@ enum Examples {
                 ScreenshotReply(
                     request: 16, width: 1280, height: 720, stride: 5120, format: .rgba8Premultiplied, frame: 42,
                     time: 10.7, fds: [-1]))),
+        // The shape the server applies straight from the bytes: whole properties, fixed-size values only.
+        Vector(
+            variant: "bulk-properties",
+            message: .commit(
+                Commit(
+                    transaction: 7, completions: [],
+                    operations: [
+                        .setProperty(
+                            WireSetProperty(layer: 1, keyPath: "position", value: .point(WirePoint(x: 40, y: 30)))),
+                        .setProperty(
+                            WireSetProperty(layer: 2, keyPath: "position", value: .point(WirePoint(x: 80, y: 30)))),
+                        .setProperty(WireSetProperty(layer: 2, keyPath: "opacity", value: .number(0.5))),
+                        .setProperty(
+                            WireSetProperty(
+                                layer: 3, keyPath: "bounds", value: .rect(WireRect(x: 0, y: 0, width: 64, height: 48)))),
+                        .setProperty(
+                            WireSetProperty(
+                                layer: 4, keyPath: "backgroundColor",
+                                value: .color(WireColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 1)))),
+                        .setProperty(WireSetProperty(layer: 4, keyPath: "hidden", value: .bool(false))),
+                    ]))),
     ]
 }
