@@ -116,7 +116,7 @@ let package = Package(
             name: "fuzzserver", dependencies: ["AnimServer", "AnimProtocol", "AnimCore", "AnimTransport", logging],
             path: "tools/fuzzserver"),
 
-        .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore"]),
+        .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore", "AnimTestSupport"]),
         .testTarget(name: "AnimImageTests", dependencies: ["AnimImage", "AnimCore"]),
         .testTarget(
             name: "AnimDisplayTests", dependencies: ["AnimDisplay", "AnimRender", "AnimCore", "AnimImage", "CDRMShim"]),

@@ -1,4 +1,5 @@
 import AnimCore
+import AnimTestSupport
 import Testing
 
 @testable import AnimProtocol
@@ -98,7 +99,7 @@ import Testing
     }
 
     @Test func randomBatchesReadAsTheDecoderReadsThem() throws {
-        var random = SplitMix64(seed: 0x5EED)
+        var random = SeededGenerator(seed: 0x5EED)
         for _ in 0..<300 {
             let operations = (0..<random.below(40)).map { _ in Self.everyKind[random.below(Self.everyKind.count)] }
                 .map { op in
@@ -186,21 +187,4 @@ import Testing
         #expect(accepted > 100)
         #expect(accepted < variants.count)
     }
-}
-
-/// A small seeded generator, so the random cases are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

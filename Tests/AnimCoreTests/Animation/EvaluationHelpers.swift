@@ -1,3 +1,5 @@
+import Testing
+
 @testable import AnimCore
 
 /// Builds a layer with one animation attached at local time 0 and evaluates it.
@@ -53,3 +55,19 @@ func basic(
 }
 
 func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool { abs(a - b) <= tolerance }
+
+/// The keyframe kernel of `fast` and the general program `general` give the same position, bit for bit, at
+/// each of `times` (parent time) from `model`; `label` names the case in a failure.
+func expectKernelMatchesGeneral(
+    _ fast: LaneKeyframeProgram, _ general: KeyframeProgram, model: LayerState, at times: [Double], _ label: String
+) {
+    for t in times {
+        var viaKernel = model
+        var viaGeneral = model
+        var none: TransitionProgress?
+        fast.kernel.apply(parentTime: t, to: &viaKernel)
+        general.apply(parentTime: t, model: model, to: &viaGeneral, transition: &none, key: nil)
+        #expect(viaKernel.position.x.bitPattern == viaGeneral.position.x.bitPattern, "\(label) \(t)")
+        #expect(viaKernel.position.y.bitPattern == viaGeneral.position.y.bitPattern, "\(label) \(t)")
+    }
+}

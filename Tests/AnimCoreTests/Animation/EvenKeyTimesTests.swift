@@ -43,15 +43,7 @@ struct EvenKeyTimesTests {
                 let t = Double(i) / Double(last)
                 times += [t, t.nextDown, t.nextUp]
             }
-            for t in times {
-                var viaKernel = model
-                var viaGeneral = model
-                var none: TransitionProgress?
-                fast.kernel.apply(parentTime: t, to: &viaKernel)
-                general.apply(parentTime: t, model: model, to: &viaGeneral, transition: &none, key: nil)
-                #expect(viaKernel.position.x.bitPattern == viaGeneral.position.x.bitPattern, "\(count) \(t)")
-                #expect(viaKernel.position.y.bitPattern == viaGeneral.position.y.bitPattern, "\(count) \(t)")
-            }
+            expectKernelMatchesGeneral(fast, general, model: model, at: times, "\(count)")
         }
     }
 }

@@ -34,15 +34,7 @@ struct KeyframeSegmentLookupTests {
             for t in keyTimes ?? [0, 0.2, 0.4, 0.6, 0.8, 1] {
                 times += [t, t.nextDown, t.nextUp]
             }
-            for t in times {
-                var viaKernel = model
-                var viaGeneral = model
-                var none: TransitionProgress?
-                fast.kernel.apply(parentTime: t, to: &viaKernel)
-                general.apply(parentTime: t, model: model, to: &viaGeneral, transition: &none, key: nil)
-                #expect(viaKernel.position.x.bitPattern == viaGeneral.position.x.bitPattern, "\(mode) \(t)")
-                #expect(viaKernel.position.y.bitPattern == viaGeneral.position.y.bitPattern, "\(mode) \(t)")
-            }
+            expectKernelMatchesGeneral(fast, general, model: model, at: times, "\(mode)")
         }
     }
 

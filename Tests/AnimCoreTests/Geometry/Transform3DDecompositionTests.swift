@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Testing
 
 @testable import AnimCore
@@ -74,7 +75,7 @@ struct Transform3DDecompositionTests {
     }
 
     @Test func randomProductsRoundTrip() throws {
-        var rng = GeometryApprox.SeededGenerator(seed: 0x5EED_0001)
+        var rng = SeededGenerator(seed: 0x5EED_0001)
         var checked = 0
         var worst = 0.0
         for _ in 0..<400 {
@@ -97,7 +98,7 @@ struct Transform3DDecompositionTests {
         #expect(worst < 1e-12)
     }
 
-    static func randomFactor(using rng: inout GeometryApprox.SeededGenerator) -> Transform3D {
+    static func randomFactor(using rng: inout SeededGenerator) -> Transform3D {
         func r(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &rng) }
         switch Int.random(in: 0..<5, using: &rng) {
         case 0:

@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Testing
 
 @testable import AnimCore
@@ -85,7 +86,7 @@ struct CoordinateConversionTests {
     }
 
     @Test func roundTripsThroughDeepThreeDimensionalTrees() throws {
-        var rng = GeometryApprox.SeededGenerator(seed: 42)
+        var rng = SeededGenerator(seed: 42)
         for _ in 0..<20 {
             var tree = LayerTree()
             for n in UInt32(1)...5 {

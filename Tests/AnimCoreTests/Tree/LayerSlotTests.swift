@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Testing
 
 @testable import AnimCore
@@ -7,16 +8,12 @@ import Testing
     @Test func theSlotTableAgreesWithADictionaryWhateverIdsArrive() {
         var table = LayerSlotTable()
         var reference: [LayerID: Int] = [:]
-        var random = UInt64(0x1234_5678)
-        func next() -> UInt64 {
-            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return random >> 33
-        }
+        var random = SeededGenerator(seed: 0x1234_5678)
         // Dense ids from 1, a few huge and sparse ones, 0, and ids that the array grows past later.
         let candidates: [UInt32] = Array(0..<3000) + [UInt32.max, UInt32.max - 1, 1 << 20, 70_000, 5000, 9000]
         for step in 0..<40_000 {
-            let id = LayerID(candidates[Int(next() % UInt64(candidates.count))])
-            if next() % 3 == 0 {
+            let id = LayerID(candidates[random.below(candidates.count)])
+            if random.below(3) == 0 {
                 table[id] = nil
                 reference[id] = nil
             } else {

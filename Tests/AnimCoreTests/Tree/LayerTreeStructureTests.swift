@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Testing
 
 @testable import AnimCore
@@ -144,7 +145,7 @@ struct LayerTreeStructureTests {
     }
 
     @Test func randomEditsKeepTheTreeConsistent() throws {
-        var rng = GeometryApprox.SeededGenerator(seed: 7)
+        var rng = SeededGenerator(seed: 7)
         var tree = LayerTree()
         var next: UInt32 = 1
         var refused = 0
