@@ -155,10 +155,23 @@ import Testing
         #expect(!batch([]))
     }
 
+    /// Batches to damage: one of every kind, and runs of one layout (read on the path that expects the last
+    /// record's layout again), ending in a change of layout.
+    static let damageable: [[WireOperation]] = [
+        everyKind.prefix(9).map { .setProperty($0) },
+        (0..<6).map {
+            .setProperty(WireSetProperty(layer: UInt32($0), keyPath: "position", value: .point(WirePoint(x: 1, y: 2))))
+        }
+            + [.setProperty(everyKind[0]), .setProperty(everyKind[0]), .setProperty(everyKind[4])],
+        (0..<4).map { .setProperty(WireSetProperty(layer: 9, keyPath: "hidden", value: .bool($0 % 2 == 0))) }
+            + (0..<3).map { _ in .setProperty(everyKind[6]) },
+    ]
+
     /// Every byte of a batch changed in several ways, and every prefix (its length field patched): whatever the
     /// batch accepts in full, the decoder accepts too and reads the same.
-    @Test func damagedFramesAreReadAsTheDecoderReadsThemOrLeftToIt() throws {
-        let bytes = Self.frame(Self.everyKind.prefix(9).map { .setProperty($0) }, completions: [5])
+    @Test(arguments: damageable.indices)
+    func damagedFramesAreReadAsTheDecoderReadsThemOrLeftToIt(batch: Int) throws {
+        let bytes = Self.frame(Self.damageable[batch], completions: [5])
         var variants: [[UInt8]] = []
         for index in bytes.indices {
             for change: (UInt8) -> UInt8 in [{ $0 ^ 0xFF }, { _ in 0 }, { _ in 1 }, { $0 &+ 1 }, { $0 &- 1 }] {

@@ -26,6 +26,7 @@ extension LayerProperty {
     }
 
     /// The smallest value a number property accepts, where CA defines one.
+    @usableFromInline
     var minimumNumber: (value: Double, inclusive: Bool)? {
         switch self {
         case .borderWidth, .shadowRadius, .lineWidth, .miterLimit, .instanceCount, .fontSize, .levelsOfDetail,
@@ -87,7 +88,7 @@ extension LayerProperty {
 
 extension LayerProperty {
     /// What `check` accepts of a number property, when `v` (finite) is outside it: "≥ 0", "> 0".
-    @inline(__always)
+    @inlinable
     func allowedRange(refusing v: Double) -> String? {
         if let (minimum, inclusive) = minimumNumber, inclusive ? v < minimum : v <= minimum {
             return inclusive ? "≥ \(minimum)" : "> \(minimum)"
@@ -98,6 +99,7 @@ extension LayerProperty {
 
     /// Whether `check` accepts a value of `kind` given as lanes (`LaneChange`): a number,
     /// point, size or rect of this property's kind, every number finite and in range.
+    @inlinable
     public func accepts(lanes v: SIMD4<Double>, kind: ValueKind) -> Bool {
         guard kind == valueKind else { return false }
         switch kind {

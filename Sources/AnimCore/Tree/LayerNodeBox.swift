@@ -25,9 +25,6 @@ final class LayerNodeBox: ManagedBuffer<LayerNode, Void> {
 /// two values (on two threads) share is never written: the list has value semantics like an array of nodes.
 struct LayerNodeList: RandomAccessCollection, @unchecked Sendable {
     private(set) var boxes: [LayerNodeBox] = []
-    /// Each node's layer class by slot (it never changes): a bulk commit checks every change against its
-    /// layer's class, and this reads it without reaching the node.
-    private(set) var classes: [LayerClass] = []
 
     var startIndex: Int { 0 }
     var endIndex: Int { boxes.count }
@@ -36,25 +33,10 @@ struct LayerNodeList: RandomAccessCollection, @unchecked Sendable {
         _read { yield boxes[slot].address.pointee }
     }
 
-    mutating func append(_ box: LayerNodeBox) {
-        boxes.append(box)
-        classes.append(box.address.pointee.state.layerClass)
-    }
-
-    mutating func replace(_ slot: Int, with box: LayerNodeBox) {
-        boxes[slot] = box
-        classes[slot] = box.address.pointee.state.layerClass
-    }
-
-    mutating func swapAt(_ a: Int, _ b: Int) {
-        boxes.swapAt(a, b)
-        classes.swapAt(a, b)
-    }
-
-    mutating func removeLast() -> LayerNodeBox {
-        classes.removeLast()
-        return boxes.removeLast()
-    }
+    mutating func append(_ box: LayerNodeBox) { boxes.append(box) }
+    mutating func replace(_ slot: Int, with box: LayerNodeBox) { boxes[slot] = box }
+    mutating func swapAt(_ a: Int, _ b: Int) { boxes.swapAt(a, b) }
+    mutating func removeLast() -> LayerNodeBox { boxes.removeLast() }
 
     /// The node at `slot`, ready to change: its box is copied first when another list shares it.
     mutating func address(forChanging slot: Int) -> UnsafeMutablePointer<LayerNode> {

@@ -8,10 +8,14 @@
 ///
 /// @unchecked Sendable for the journal's boxes: they are only read (a remembered box is never written, the
 /// change goes to a copy), so sharing them is safe as `LayerNodeList`'s are.
+@usableFromInline
 struct LayerNodeStore: @unchecked Sendable {
     /// Every node, in no particular order.
     private(set) var all = LayerNodeList()
-    private var slots = LayerSlotTable()
+    @usableFromInline private(set) var slots = LayerSlotTable()
+    /// Each node's layer class by slot (it never changes), beside `all`: a bulk commit checks every change
+    /// against its layer's class, and this reads it without reaching the node.
+    @usableFromInline private(set) var classes: [LayerClass] = []
     /// Whether changes are being journaled.
     private(set) var isJournaling = false
     /// While journaling: each touched id's node before its first change; `.some(nil)` when it was absent.
@@ -65,6 +69,7 @@ struct LayerNodeStore: @unchecked Sendable {
         if isJournaling { remember(node.id, as: nil) }
         slots[node.id] = all.count
         all.append(LayerNodeBox.make(node))
+        classes.append(node.state.layerClass)
     }
 
     /// Removes and returns the node of `id`, or nil when there is none. The last node takes its slot.
@@ -101,6 +106,7 @@ struct LayerNodeStore: @unchecked Sendable {
                 } else {
                     slots[id] = all.count
                     all.append(original)
+                    classes.append(original.node.state.layerClass)
                 }
             } else if let slot = slots[id] {
                 removeBox(at: slot)
@@ -162,8 +168,10 @@ struct LayerNodeStore: @unchecked Sendable {
         let last = all.count - 1
         if slot != last {
             all.swapAt(slot, last)
+            classes.swapAt(slot, last)
             slots[all[slot].id] = slot
         }
+        classes.removeLast()
         return all.removeLast()
     }
 }

@@ -2,22 +2,26 @@
 /// a bound that grows with the number of layers is kept in an array indexed by the id, and only the others in
 /// a dictionary: a bulk commit looks up every layer it changes, and hashing was most of that cost. The array
 /// holds at most `4 × (count + 1024)` entries of 4 bytes, whatever ids a client picks.
+@usableFromInline
 struct LayerSlotTable: Sendable {
     /// slot + 1 by id; 0 where the id has no slot here (absent, or kept in `others`).
-    private var direct: [UInt32] = []
-    private var others: [LayerID: Int] = [:]
+    @usableFromInline private(set) var direct: [UInt32] = []
+    @usableFromInline private(set) var others: [LayerID: Int] = [:]
     private(set) var count = 0
 
-    @inline(__always)
-    subscript(id: LayerID) -> Int? {
-        get {
-            let raw = Int(id.rawValue)
-            if raw < direct.count {
-                let stored = direct[raw]
-                if stored != 0 { return Int(stored) - 1 }
-            }
-            return others.isEmpty ? nil : others[id]
+    /// The slot of `id`, or nil.
+    @inlinable
+    func slot(of id: LayerID) -> Int? {
+        let raw = Int(id.rawValue)
+        if raw < direct.count {
+            let stored = direct[raw]
+            if stored != 0 { return Int(stored) - 1 }
         }
+        return others.isEmpty ? nil : others[id]
+    }
+
+    subscript(id: LayerID) -> Int? {
+        get { slot(of: id) }
         set {
             let raw = Int(id.rawValue)
             if raw < direct.count, direct[raw] != 0 {

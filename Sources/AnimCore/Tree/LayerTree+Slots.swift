@@ -2,7 +2,10 @@
 /// commit) looks each layer up once and then reaches it without hashing again. Valid until a layer is
 /// inserted into or removed from the tree.
 public struct LayerSlot: Hashable, Sendable {
-    let index: Int
+    @usableFromInline let index: Int
+
+    @inlinable
+    init(index: Int) { self.index = index }
 }
 
 /// A checked number, point, size or rect change for `LayerTree.setChecked(_:)`: the value as lanes (x, y,
@@ -29,14 +32,15 @@ extension LayerTree {
 
     /// The slot of `id` and its layer's class, or nil when there is no such layer: one call per change of a
     /// bulk commit.
+    @inlinable
     public func slotAndClass(of id: LayerID) -> (slot: LayerSlot, layerClass: LayerClass)? {
-        guard let index = nodes.slotIfPresent(id) else { return nil }
-        return (LayerSlot(index: index), nodes.all.classes[index])
+        guard let index = nodes.slots.slot(of: id) else { return nil }
+        return (LayerSlot(index: index), nodes.classes[index])
     }
 
     /// The class of the layer at `slot`.
     public func layerClass(at slot: LayerSlot) -> LayerClass {
-        nodes.all.classes[slot.index]
+        nodes.classes[slot.index]
     }
 
     /// Stores `value` in `property` of the layer at `slot`, in place. The caller has checked it
@@ -59,7 +63,7 @@ extension LayerTree {
         guard value.kind == property.valueKind else {
             throw .typeMismatch(field: property.key, expected: property.valueKind.rawValue, got: value.kind.rawValue)
         }
-        let layerClass = nodes.all.classes[slot]
+        let layerClass = nodes.classes[slot]
         guard property.exists(on: layerClass) else {
             throw .unknownKeyPath(path: property.key, layerClass: layerClass.rawValue)
         }

@@ -9,7 +9,7 @@
 /// A mask lives in the space and time of the layer it masks: for geometry and timing its parent is that
 /// layer (`LayerNode.parent`), but it is not a sublayer, so hit testing never reaches it.
 public struct LayerTree: Sendable {
-    var nodes = LayerNodeStore()
+    @usableFromInline var nodes = LayerNodeStore()
     var nextRootSequence: UInt64 = 0
     /// `nextRootSequence` when the open journal began (see LayerTree+Journal).
     var rootSequenceBeforeJournal: UInt64 = 0

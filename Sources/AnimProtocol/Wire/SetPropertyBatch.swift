@@ -11,6 +11,8 @@ import AnimCore
 /// `SetPropertyBatchTests` checks every accepted frame against the generated decoder.
 public struct SetPropertyBatch {
     @usableFromInline let frame: UnsafeRawBufferPointer
+    /// `frame`'s start: the reads below are bounds-checked by hand, so they load through it directly.
+    @usableFromInline let base: UnsafeRawPointer
     public let transaction: UInt64
     public let completions: [UInt64]
     /// The number of operations.
@@ -36,32 +38,44 @@ public struct SetPropertyBatch {
         offset += 4
         // Every operation takes at least 11 bytes (tag, layer, key path length, value tag, bool).
         guard count <= ProtocolLimits.maxArrayCount, count <= (frame.count - offset) / 11 else { return nil }
+        guard let base = frame.baseAddress else { return nil }
         self.frame = frame
+        self.base = base
         operationsStart = offset
     }
 
     /// The operations in order. Iteration stops early at the first that is not a fixed-size `setProperty` or
     /// runs past the frame; `Operations.isComplete` then says false.
     @inlinable
-    public var operations: Operations { Operations(frame: frame, offset: operationsStart, remaining: count) }
+    public var operations: Operations {
+        Operations(base: base, end: frame.count, offset: operationsStart, remaining: count)
+    }
 
     /// An iterator over a batch's operations, reading each in place.
     public struct Operations: IteratorProtocol {
-        @usableFromInline let frame: UnsafeRawBufferPointer
+        @usableFromInline let base: UnsafeRawPointer
+        @usableFromInline let end: Int
         @usableFromInline var offset: Int
         @usableFromInline var remaining: Int
         @usableFromInline var malformed = false
+        /// The last record's key path length, value tag and whole size when its value has a fixed size (tags
+        /// 0…4); size 0 otherwise. A bulk commit repeats one layout, and checking that the next record has it
+        /// lets the next offset be known before the record's bytes are loaded: the loads only confirm it.
+        @usableFromInline var lastPathLength: UInt32 = 0
+        @usableFromInline var lastTag: UInt8 = 0
+        @usableFromInline var lastSize = 0
 
         @inlinable
-        init(frame: UnsafeRawBufferPointer, offset: Int, remaining: Int) {
-            self.frame = frame
+        init(base: UnsafeRawPointer, end: Int, offset: Int, remaining: Int) {
+            self.base = base
+            self.end = end
             self.offset = offset
             self.remaining = remaining
         }
 
         /// Whether every operation was read and they end where the frame ends.
         @inlinable
-        public var isComplete: Bool { !malformed && remaining == 0 && offset == frame.count }
+        public var isComplete: Bool { !malformed && remaining == 0 && offset == end }
 
         @inlinable @inline(__always)
         public mutating func next() -> SetPropertyRecord? {
@@ -74,17 +88,35 @@ public struct SetPropertyBatch {
             return record
         }
 
+        /// Every read is checked against `end` before it is made.
         @inlinable @inline(__always)
         mutating func read() -> SetPropertyRecord? {
-            let end = frame.count
+            let start = offset
+            let pathLength = Int(lastPathLength)
+            if lastSize > 0, end - start >= lastSize, byte(start) == 2,
+                base.loadUnaligned(fromByteOffset: start + 5, as: UInt32.self) == lastPathLength.littleEndian,
+                byte(start + 9 + pathLength) == lastTag
+            {
+                offset = start + lastSize
+                return SetPropertyRecord(
+                    layer: UInt32(littleEndian: base.loadUnaligned(fromByteOffset: start + 1, as: UInt32.self)),
+                    keyPath: UnsafeRawBufferPointer(start: base + (start + 9), count: pathLength), valueTag: lastTag,
+                    value: base + (start + 10 + pathLength))
+            }
+            return readFirstOfLayout()
+        }
+
+        /// `read()` for a record whose layout differs from the last one's.
+        @inlinable
+        mutating func readFirstOfLayout() -> SetPropertyRecord? {
             // tag u8, layer u32, key path length u32: 9 bytes before the key path's bytes.
-            guard end - offset >= 9, frame[offset] == 2 else { return nil }
-            let layer = SetPropertyBatch.load(UInt32.self, frame, offset + 1)
-            let pathLength = Int(SetPropertyBatch.load(UInt32.self, frame, offset + 5))
+            guard end - offset >= 9, byte(offset) == 2 else { return nil }
+            let layer = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset + 1, as: UInt32.self))
+            let pathLength = Int(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset + 5, as: UInt32.self)))
             let pathStart = offset + 9
             guard pathLength <= ProtocolLimits.maxStringBytes, end - pathStart > pathLength else { return nil }
             let tagAt = pathStart + pathLength
-            let tag = frame[tagAt]
+            let tag = byte(tagAt)
             let size: Int
             switch tag {
             case 0: size = 8
@@ -93,22 +125,27 @@ public struct SetPropertyBatch {
             case 4: size = 128
             case 5:
                 guard end - tagAt >= 2 else { return nil }
-                switch frame[tagAt + 1] {
+                switch byte(tagAt + 1) {
                 case 0: size = 1
                 case 1: size = 33
                 default: return nil
                 }
             case 6:
-                guard end - tagAt >= 2, frame[tagAt + 1] <= 1 else { return nil }
+                guard end - tagAt >= 2, byte(tagAt + 1) <= 1 else { return nil }
                 size = 1
             default: return nil
             }
             guard end - tagAt - 1 >= size else { return nil }
+            let recordSize = tagAt + 1 + size - offset
+            (lastPathLength, lastTag, lastSize) = tag <= 4 ? (UInt32(pathLength), tag, recordSize) : (0, 0, 0)
             offset = tagAt + 1 + size
             return SetPropertyRecord(
-                layer: layer, keyPath: UnsafeRawBufferPointer(rebasing: frame[pathStart..<tagAt]), valueTag: tag,
-                valueBytes: UnsafeRawBufferPointer(rebasing: frame[(tagAt + 1)..<offset]))
+                layer: layer, keyPath: UnsafeRawBufferPointer(start: base + pathStart, count: pathLength),
+                valueTag: tag, value: base + (tagAt + 1))
         }
+
+        @inlinable @inline(__always)
+        func byte(_ at: Int) -> UInt8 { base.load(fromByteOffset: at, as: UInt8.self) }
     }
 
     @inlinable
@@ -125,14 +162,15 @@ public struct SetPropertyRecord {
     public let keyPath: UnsafeRawBufferPointer
     /// `WireValue`'s tag: 0 number … 6 bool.
     public let valueTag: UInt8
-    @usableFromInline let valueBytes: UnsafeRawBufferPointer
+    /// The value's bytes after its tag (as many as the tag says, checked by `Operations`).
+    @usableFromInline let valueStart: UnsafeRawPointer
 
     @inlinable
-    init(layer: UInt32, keyPath: UnsafeRawBufferPointer, valueTag: UInt8, valueBytes: UnsafeRawBufferPointer) {
+    init(layer: UInt32, keyPath: UnsafeRawBufferPointer, valueTag: UInt8, value: UnsafeRawPointer) {
         self.layer = layer
         self.keyPath = keyPath
         self.valueTag = valueTag
-        self.valueBytes = valueBytes
+        self.valueStart = value
     }
 
     /// The kind of value, without reading it.
@@ -177,18 +215,20 @@ public struct SetPropertyRecord {
                     m31: number(8), m32: number(9), m33: number(10), m34: number(11),
                     m41: number(12), m42: number(13), m43: number(14), m44: number(15)))
         case 5:
-            valueBytes[0] == 0
+            valueStart.load(as: UInt8.self) == 0
                 ? .color(nil)
                 : .color(
                     Color(
                         red: number(0, at: 1), green: number(1, at: 1), blue: number(2, at: 1), alpha: number(3, at: 1))
                 )
-        default: .bool(valueBytes[0] == 1)
+        default: .bool(valueStart.load(as: UInt8.self) == 1)
         }
     }
 
     @inlinable
     func number(_ index: Int, at start: Int = 0) -> Double {
-        Double(bitPattern: SetPropertyBatch.load(UInt64.self, valueBytes, start + 8 * index))
+        Double(
+            bitPattern: UInt64(
+                littleEndian: valueStart.loadUnaligned(fromByteOffset: start + 8 * index, as: UInt64.self)))
     }
 }
