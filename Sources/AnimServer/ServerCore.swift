@@ -131,8 +131,7 @@ public final class ServerCore {
             FileDescriptor.close(fds)
             return (reject(error, from: id), false)
         }
-        if case .commit = message { return (receive(message, fds: fds, from: id), true) }
-        return (receive(message, fds: fds, from: id), false)
+        return (receive(message, fds: fds, from: id), message.opcode == Commit.opcode)
     }
 
     /// A Commit frame from `id` applied without decoding it into a `Message`, when it is a batch of plain

@@ -68,7 +68,7 @@ struct BatchCommitTests {
         #expect(try states(batch, s1) == states(decoded, s2))
     }
 
-    @Test func receiveRecordTakesTheBatchPathAndReportsACommit() throws {
+    @Test func receiveRecordAppliesTheBatchAndReportsACommit() throws {
         let h = ServerHarness()
         let s = try h.connect()
         scene(h, s)

@@ -38,39 +38,29 @@ struct ServerBench: ParsableCommand {
     var memoryOnly = false
 
     func run() throws {
+        let report = BenchReport()
         if coreOnly {
-            let frame = BulkThroughput.frame(changes: 1000)
-            let core = CoreApplyCost(frame: frame, layers: 1000, runs: runs)
-            let report = BenchReport()
-            report.add(
-                "ServerCore applying the bulk frame, in process", try core.nanosecondsPerProperty(decoded: false),
-                unit: "ns/property")
+            let core = CoreApplyCost(frame: BulkThroughput.frame(changes: 1000), layers: 1000, runs: runs)
+            try addCoreCost(core, generalPathToo: false, to: report)
             report.print()
             return
         }
         let daemon = try DaemonHarness(clock: "monotonic", arguments: ["--log-level", "warning"])
         defer { daemon.stop() }
         if memoryOnly {
-            let holder = try daemon.connect(name: "serverbench-memory")
-            let (perLayer, kept) = try LayerMemory(daemon: daemon, client: holder).measure(layers: layers)
-            Swift.print("server memory per layer, \(layers) layers: \(Int(perLayer.rounded())) bytes")
+            let kept = try addMemory(daemon: daemon, to: report)
+            report.print()
             withExtendedLifetime(kept) {}
             return
         }
         let client = try daemon.connect(name: "serverbench")
         client.delegateQueue = DispatchQueue(label: "serverbench.events")
-        let report = BenchReport()
-
         if bulkOnly {
-            let bulk = try BulkThroughput(client: client, runs: runs)
-            let straight = try bulk.directServerPropertiesPerSecond(socketPath: daemon.socketPath)
-            let raw = try bulk.rawSocketPropertiesPerSecond()
-            report.add("the same frames sent straight to the server", straight, unit: "props/s")
-            report.add("the same frames over a bare SEQPACKET pair", raw, unit: "props/s")
-            report.add("server alone ÷ raw socket (target ≥ 50 %)", 100 * straight / raw, unit: "%")
+            try addBulk(try BulkThroughput(client: client, runs: runs), daemon: daemon, full: false, to: report)
             report.print()
             return
         }
+
         let latency = try CommitLatency(client: client, runs: runs)
         report.add("sync round trip (baseline)", try latency.syncOnly(), unit: "µs")
         report.add("commit → applied, 1 property", try latency.commit(properties: 1), unit: "µs")
@@ -83,34 +73,49 @@ struct ServerBench: ParsableCommand {
         direct.close()
 
         let bulk = try BulkThroughput(client: client, runs: max(3, runs / 3))
-        let server = try bulk.serverPropertiesPerSecond()
-        let straight = try bulk.directServerPropertiesPerSecond(socketPath: daemon.socketPath)
-        let raw = try bulk.rawSocketPropertiesPerSecond()
-        let decoded = try bulk.rawSocketPropertiesPerSecond(decoding: true)
-        report.add("bulk property updates through the SDK and the server", server, unit: "props/s")
-        report.add("the same frames sent straight to the server", straight, unit: "props/s")
-        report.add("the same frames over a bare SEQPACKET pair", raw, unit: "props/s")
-        report.add("the same frames over a bare SEQPACKET pair, decoded", decoded, unit: "props/s")
-        report.add("SDK and server ÷ raw socket (target ≥ 50 %)", 100 * server / raw, unit: "%")
-        report.add("server alone ÷ raw socket (target ≥ 50 %)", 100 * straight / raw, unit: "%")
-        let core = CoreApplyCost(frame: bulk.frame, layers: bulk.perCommit, runs: runs)
-        report.add(
-            "ServerCore applying the bulk frame, in process", try core.nanosecondsPerProperty(decoded: false),
-            unit: "ns/property")
-        report.add(
-            "the same commit decoded beforehand, applied by the general path",
-            try core.nanosecondsPerProperty(decoded: true), unit: "ns/property")
+        try addBulk(bulk, daemon: daemon, full: true, to: report)
+        try addCoreCost(
+            CoreApplyCost(frame: bulk.frame, layers: bulk.perCommit, runs: runs), generalPathToo: true, to: report)
 
         // The layers stay referenced until the idle measurement: a released Layer is destroyed on the server.
-        // A second client, so the layers above do not count against this one's quota.
-        let holder = try daemon.connect(name: "serverbench-memory")
-        let (perLayer, staticLayers) = try LayerMemory(daemon: daemon, client: holder).measure(layers: layers)
-        report.add("server memory per layer, \(layers) layers (target ≤ 1024)", perLayer, unit: "bytes")
-
+        let staticLayers = try addMemory(daemon: daemon, to: report)
         let idle = try IdleCPU(daemon: daemon).percentOfOneCore(seconds: idleSeconds)
         report.add("idle CPU with \(layers + 2000) static layers (target < 0.5 %)", idle, unit: "% of a core")
         report.print()
         withExtendedLifetime(staticLayers) {}
+    }
+
+    /// Bulk updates against the bare socket; `full` adds the SDK's figure and the decoding reader's.
+    private func addBulk(_ bulk: BulkThroughput, daemon: DaemonHarness, full: Bool, to report: BenchReport) throws {
+        let server = full ? try bulk.serverPropertiesPerSecond() : nil
+        let straight = try bulk.directServerPropertiesPerSecond(socketPath: daemon.socketPath)
+        let raw = try bulk.rawSocketPropertiesPerSecond()
+        let decoded = full ? try bulk.rawSocketPropertiesPerSecond(decoding: true) : nil
+        if let server { report.add("bulk property updates through the SDK and the server", server, unit: "props/s") }
+        report.add("the same frames sent straight to the server", straight, unit: "props/s")
+        report.add("the same frames over a bare SEQPACKET pair", raw, unit: "props/s")
+        if let decoded { report.add("the same frames over a bare SEQPACKET pair, decoded", decoded, unit: "props/s") }
+        if let server { report.add("SDK and server ÷ raw socket (target ≥ 50 %)", 100 * server / raw, unit: "%") }
+        report.add("server alone ÷ raw socket (target ≥ 50 %)", 100 * straight / raw, unit: "%")
+    }
+
+    private func addCoreCost(_ core: CoreApplyCost, generalPathToo: Bool, to report: BenchReport) throws {
+        report.add(
+            "ServerCore applying the bulk frame, in process", try core.nanosecondsPerProperty(decoded: false),
+            unit: "ns/property")
+        guard generalPathToo else { return }
+        report.add(
+            "the same commit decoded beforehand, applied by the general path",
+            try core.nanosecondsPerProperty(decoded: true), unit: "ns/property")
+    }
+
+    /// Memory per layer, measured with a client of its own (so the layers do not count against another's
+    /// quota); returns the layers, which the caller keeps alive.
+    private func addMemory(daemon: DaemonHarness, to report: BenchReport) throws -> [Layer] {
+        let holder = try daemon.connect(name: "serverbench-memory")
+        let (perLayer, kept) = try LayerMemory(daemon: daemon, client: holder).measure(layers: layers)
+        report.add("server memory per layer, \(layers) layers (target ≤ 1024)", perLayer, unit: "bytes")
+        return kept
     }
 }
 

@@ -25,22 +25,12 @@ public struct LaneChange: Sendable {
 }
 
 extension LayerTree {
-    /// The slot of `id`, or nil when there is no such layer.
-    public func slot(of id: LayerID) -> LayerSlot? {
-        nodes.slotIfPresent(id).map(LayerSlot.init)
-    }
-
     /// The slot of `id` and its layer's class, or nil when there is no such layer: one call per change of a
     /// bulk commit.
     @inlinable
     public func slotAndClass(of id: LayerID) -> (slot: LayerSlot, layerClass: LayerClass)? {
         guard let index = nodes.slots.slot(of: id) else { return nil }
         return (LayerSlot(index: index), nodes.classes[index])
-    }
-
-    /// The class of the layer at `slot`.
-    public func layerClass(at slot: LayerSlot) -> LayerClass {
-        nodes.classes[slot.index]
     }
 
     /// Stores `value` in `property` of the layer at `slot`, in place. The caller has checked it

@@ -46,13 +46,7 @@ extension ClientContext {
         guard operations.isComplete else { return nil }
         tree.setChecked(scratch.lanes)
         for (slot, property, value) in scratch.values { tree.setChecked(value, for: property, at: slot) }
-        var out: [Message] = []
-        for completion in batch.completions where completion != 0 {
-            if let done = completions.committed(TransactionStack.CompletionID(completion)) {
-                out.append(.transactionCompleted(TransactionCompleted(completion: done.rawValue, time: env.now)))
-            }
-        }
-        return out
+        return closeCompletions(batch.completions, at: env.now)
     }
 
     /// Whether two key paths' bytes are equal; short ones (all the key paths there are) in two word compares.

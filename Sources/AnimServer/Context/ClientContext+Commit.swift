@@ -101,9 +101,16 @@ extension ClientContext {
                 try setEmitterCells(op, field: OperationField(index, "setEmitterCells"), env)
             }
         }
-        for completion in commit.completions where completion != 0 {
+        out += closeCompletions(commit.completions, at: env.now)
+        return out
+    }
+
+    /// Closes the completions a commit names: those with no animation left report `TransactionCompleted`.
+    mutating func closeCompletions(_ ids: [UInt64], at now: Double) -> [Message] {
+        var out: [Message] = []
+        for completion in ids where completion != 0 {
             if let done = completions.committed(TransactionStack.CompletionID(completion)) {
-                out.append(.transactionCompleted(TransactionCompleted(completion: done.rawValue, time: env.now)))
+                out.append(.transactionCompleted(TransactionCompleted(completion: done.rawValue, time: now)))
             }
         }
         return out

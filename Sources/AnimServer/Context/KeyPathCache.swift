@@ -1,5 +1,4 @@
 import AnimCore
-import Glibc
 
 /// Parsed key paths by layer class and text. A bulk commit names the same few key paths thousands of times,
 /// and parsing one (splitting, looking up each component) costs more than setting the value. Only valid key
@@ -15,8 +14,6 @@ final class KeyPathCache {
     /// The last one asked for: a bulk commit sets the same key path over and over, and comparing a short
     /// string is cheaper than hashing it.
     private var last: (key: Key, keyPath: AnimKeyPath)?
-    /// `last`'s path as bytes, for `keyPath(bytes:on:)`.
-    private var lastBytes: [UInt8] = []
 
     init(limit: Int = 4096) {
         self.limit = limit
@@ -37,26 +34,14 @@ final class KeyPathCache {
             parsed[key] = keyPath
         }
         last = (key, keyPath)
-        lastBytes = Array(path.utf8)
         return keyPath
     }
 
-    /// `keyPath(_:on:)` for a key path's bytes as they arrived: the last one asked for is matched without making
-    /// a String. Nil when the bytes are not UTF-8 or name no key path of the class (the caller's general path
-    /// then reports why).
+    /// `keyPath(_:on:)` for a key path's bytes as they arrived (a batch compares repeats in place and asks only
+    /// for a key path it has not seen just before). Nil when the bytes are not UTF-8 or name no key path of the
+    /// class: the caller's general path then reports why.
     func keyPath(bytes: UnsafeRawBufferPointer, on layerClass: LayerClass) -> AnimKeyPath? {
-        if let last, last.key.layerClass == layerClass, lastBytes.count == bytes.count,
-            lastBytes.withUnsafeBytes({ Self.equal($0, bytes) })
-        {
-            return last.keyPath
-        }
         guard let path = String(validating: bytes, as: UTF8.self) else { return nil }
         return try? keyPath(path, on: layerClass)
-    }
-
-    private static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-        guard a.count == b.count else { return false }
-        guard let x = a.baseAddress, let y = b.baseAddress else { return a.count == 0 }
-        return memcmp(x, y, a.count) == 0
     }
 }

@@ -48,13 +48,13 @@ import Testing
         }
         for raw in stride(from: 3, through: 50, by: 7) { _ = try tree.remove(LayerID(UInt32(raw))) }
         for id in tree.layerIDs {
-            let slot = try #require(tree.slot(of: id))
-            #expect(tree.layerClass(at: slot) == (id.rawValue % 2 == 0 ? .shape : .layer))
+            let (slot, layerClass) = try #require(tree.slotAndClass(of: id))
+            #expect(layerClass == (id.rawValue % 2 == 0 ? .shape : .layer))
             tree.setChecked(.number(Double(id.rawValue)), for: .zPosition, at: slot)
         }
         for id in tree.layerIDs { #expect(try tree.state(of: id).zPosition == Double(id.rawValue)) }
-        #expect(tree.slot(of: LayerID(3)) == nil)
-        #expect(tree.slot(of: LayerID(51)) == nil)
+        #expect(tree.slotAndClass(of: LayerID(3)) == nil)
+        #expect(tree.slotAndClass(of: LayerID(51)) == nil)
     }
 
     /// Every number, point, size and rect property, on a layer of a class that has it: `accepts(lanes:)` says
@@ -83,7 +83,7 @@ import Testing
                 try tree.insert(LayerID(1), state: LayerState(layerClass: layerClass))
                 var expected = try tree.state(of: LayerID(1))
                 try expected.set(value, for: property)
-                let slot = try #require(tree.slot(of: LayerID(1)))
+                let slot = try #require(tree.slotAndClass(of: LayerID(1))).slot
                 tree.setChecked([LaneChange(slot: slot, property: property, kind: property.valueKind, lanes: lanes)])
                 #expect(try tree.state(of: LayerID(1)) == expected, "\(property) \(value)")
                 checked += 1
@@ -105,8 +105,10 @@ import Testing
         for id in tree.layerIDs {
             let (slot, layerClass) = try #require(tree.slotAndClass(of: id))
             #expect(layerClass == (id.rawValue <= 3 ? .text : .gradient))
-            #expect(tree.layerClass(at: slot) == layerClass)
+            // The slot reaches that layer.
+            tree.setChecked(.number(Double(id.rawValue)), for: .zPosition, at: slot)
         }
+        for id in tree.layerIDs { #expect(try tree.state(of: id).zPosition == Double(id.rawValue)) }
         #expect(tree.slotAndClass(of: LayerID(7)) == nil)
     }
 
@@ -161,7 +163,7 @@ import Testing
         var tree = LayerTree()
         try tree.insert(LayerID(1), state: LayerState())
         tree.beginJournal()
-        let slot = try #require(tree.slot(of: LayerID(1)))
+        let slot = try #require(tree.slotAndClass(of: LayerID(1))).slot
         tree.setChecked([LaneChange(slot: slot, property: .position, kind: .point, lanes: SIMD4(4, 5, 0, 0))])
         #expect(try tree.state(of: LayerID(1)).position == Point(x: 4, y: 5))
         tree.rollback()
@@ -172,7 +174,7 @@ import Testing
         var tree = LayerTree()
         try tree.insert(LayerID(1), state: LayerState())
         let copy = tree
-        let slot = try #require(tree.slot(of: LayerID(1)))
+        let slot = try #require(tree.slotAndClass(of: LayerID(1))).slot
         tree.setChecked([LaneChange(slot: slot, property: .opacity, kind: .number, lanes: SIMD4(0.25, 0, 0, 0))])
         #expect(try tree.state(of: LayerID(1)).opacity == 0.25)
         #expect(try copy.state(of: LayerID(1)).opacity == 1)
