@@ -63,10 +63,37 @@ import Testing
                 }
                 #expect(record.valueKind == record.value.kind)
             }
+            // Compared as bytes: a NaN is not equal to itself.
+            #expect(readByRuns(batch).map(encoded) == (operations.isComplete ? encoded(read) : nil))
             guard operations.isComplete else { return nil }
             #expect(read.count == batch.count)
             return Read(transaction: batch.transaction, completions: batch.completions, operations: read)
         }
+    }
+
+    static func encoded(_ operations: [WireSetProperty]) -> [UInt8] {
+        frame(operations.map { .setProperty($0) })
+    }
+
+    /// The batch's operations read with `nextRun()` (nil when they are not complete), checking that every
+    /// record of a run has the first's key path and kind and that `lanes(_:)` reads what the record has.
+    static func readByRuns(_ batch: SetPropertyBatch) -> [WireSetProperty]? {
+        var operations = batch.operations
+        var read: [WireSetProperty] = []
+        while let run = operations.nextRun() {
+            #expect(run.count >= 1)
+            for index in 0..<run.count {
+                let record = run[index]
+                #expect(record.layer == run.layer(index))
+                #expect(record.keyPath.elementsEqual(run.first.keyPath) && record.valueTag == run.first.valueTag)
+                if let lanes = record.lanes {
+                    #expect(run.lanes(index) == lanes || lanes[0].isNaN)
+                }
+                guard let keyPath = String(validating: record.keyPath, as: UTF8.self) else { return nil }
+                read.append(WireSetProperty(layer: record.layer, keyPath: keyPath, value: record.value.wire))
+            }
+        }
+        return operations.isComplete ? read : nil
     }
 
     /// Whether `read` encodes to exactly `bytes` (NaN never equals itself, so readings compare as bytes).
@@ -96,6 +123,39 @@ import Testing
         let decoded = try #require(try Self.decoded(bytes))
         #expect(Self.encodes(decoded, to: bytes))
         #expect(Self.read(Self.frame([])) == Read(transaction: 77, completions: [3, 0, 9], operations: []))
+    }
+
+    /// A run is every following record with the first's key path and kind of value: a bulk commit is one run,
+    /// and a change of key path (even of the same length), of kind or of layout ends one.
+    @Test func runsAreAsLongAsTheKeyPathAndKindRepeat() throws {
+        func runs(_ operations: [WireSetProperty]) -> [Int] {
+            Self.frame(operations.map { .setProperty($0) }).withUnsafeBytes { buffer in
+                var runs: [Int] = []
+                var reader = SetPropertyBatch(frame: buffer)!.operations
+                while let run = reader.nextRun() { runs.append(run.count) }
+                #expect(reader.isComplete)
+                return runs
+            }
+        }
+        func set(_ layer: UInt32, _ keyPath: String, _ value: WireValue) -> WireSetProperty {
+            WireSetProperty(layer: layer, keyPath: keyPath, value: value)
+        }
+        let point = WireValue.point(WirePoint(x: 1, y: 2))
+        #expect(runs((1...1000).map { set($0, "position", point) }) == [1000])
+        #expect(
+            runs([
+                set(1, "position", point), set(2, "position", point), set(3, "opacity", .number(1)),
+                set(4, "opacity", .number(0)), set(5, "anchorPoint", point), set(6, "position", point),
+            ]) == [2, 2, 1, 1])
+        // Same length, another key path: "position" and "zPositio" are both 8 bytes; 17-byte paths differ late.
+        #expect(runs([set(1, "position", point), set(2, "zPositio", point), set(3, "zPositio", point)]) == [1, 2])
+        #expect(
+            runs([set(1, "contentsCenterAAA", point), set(2, "contentsCenterAAB", point)]) == [1, 1])
+        #expect(runs([set(1, "x", .number(1)), set(2, "x", .number(2)), set(3, "y", .number(3))]) == [2, 1])
+        // Another kind with the same key path, and the variable layouts (colors, bools), which are runs of one.
+        #expect(runs([set(1, "position", point), set(2, "position", .size(WireSize(width: 1, height: 2)))]) == [1, 1])
+        #expect(runs([set(1, "hidden", .bool(true)), set(2, "hidden", .bool(true))]) == [1, 1])
+        #expect(runs([set(1, "backgroundColor", .color(nil)), set(2, "backgroundColor", .color(nil))]) == [1, 1])
     }
 
     @Test func randomBatchesReadAsTheDecoderReadsThem() throws {

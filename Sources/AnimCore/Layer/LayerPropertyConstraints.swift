@@ -101,13 +101,60 @@ extension LayerProperty {
     /// point, size or rect of this property's kind, every number finite and in range.
     @inlinable
     public func accepts(lanes v: SIMD4<Double>, kind: ValueKind) -> Bool {
-        guard kind == valueKind else { return false }
+        laneRule(for: kind)?.accepts(v) ?? false
+    }
+
+    /// What `accepts(lanes:kind:)` asks of a value of `kind` given as lanes, for checking many (a bulk
+    /// commit's run of changes to one property); nil when no value of `kind` is accepted.
+    @inlinable
+    public func laneRule(for kind: ValueKind) -> LaneRule? {
+        guard kind == valueKind else { return nil }
         switch kind {
-        case .number: return v[0].isFinite && allowedRange(refusing: v[0]) == nil
-        case .point, .size: return v[0].isFinite && v[1].isFinite
-        case .rect: return v[0].isFinite && v[1].isFinite && v[2].isFinite && v[3].isFinite
-        default: return false
+        case .number:
+            if let (minimum, inclusive) = minimumNumber {
+                return LaneRule(lanes: 1, minimum: minimum, inclusive: inclusive)
+            }
+            if self == .contentsScale || self == .rasterizationScale {
+                return LaneRule(lanes: 1, minimum: 0, inclusive: false)
+            }
+            return LaneRule(lanes: 1)
+        case .point, .size: return LaneRule(lanes: 2)
+        case .rect: return LaneRule(lanes: 4)
+        default: return nil
         }
+    }
+}
+
+extension SIMD4<Int64> {
+    /// The lanes whose value is `bound` or more.
+    @inlinable
+    func lanes(atLeast bound: Int64) -> SIMDMask<SIMD4<Int64>> {
+        self .>= SIMD4(repeating: bound)
+    }
+}
+
+/// `LayerProperty.laneRule(for:)`: the lanes a kind uses all finite, and the first at least `minimum` (a
+/// number property's range; −∞ for the others). It agrees with `allowedRange(refusing:)`, which names the
+/// range in errors (`LayerSlotTests` checks both against `check`).
+public struct LaneRule: Sendable {
+    /// The lanes the kind does not use: ignored.
+    @usableFromInline let unused: SIMDMask<SIMD4<Int64>>
+    @usableFromInline let minimum: Double
+    @usableFromInline let inclusive: Bool
+
+    @inlinable
+    init(lanes: Int, minimum: Double = -.infinity, inclusive: Bool = true) {
+        unused = SIMD4<Int64>(0, 1, 2, 3).lanes(atLeast: Int64(lanes))
+        self.minimum = minimum
+        self.inclusive = inclusive
+    }
+
+    @inlinable @inline(__always)
+    public func accepts(_ v: SIMD4<Double>) -> Bool {
+        // x − x is 0 for a finite x and NaN for an infinite or NaN one.
+        let used = v.replacing(with: 0, where: unused)
+        guard all((used - used) .== .zero) else { return false }
+        return inclusive ? v[0] >= minimum : v[0] > minimum
     }
 }
 

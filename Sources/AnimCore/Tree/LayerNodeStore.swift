@@ -51,7 +51,7 @@ struct LayerNodeStore: @unchecked Sendable {
     subscript(slot slot: Int) -> LayerNode {
         _read { yield all[slot] }
         _modify {
-            if isJournaling { remember(all[slot].id, as: all.boxes[slot]) }
+            if isJournaling { remember(all[slot].id, as: all.share(at: slot)) }
             yield &all.address(forChanging: slot).pointee
         }
     }
@@ -60,8 +60,16 @@ struct LayerNodeStore: @unchecked Sendable {
     /// move the whole node).
     @inline(__always)
     mutating func modifyState(at slot: Int, _ change: (inout LayerState) -> Void) {
-        if isJournaling { remember(all[slot].id, as: all.boxes[slot]) }
+        if isJournaling { remember(all[slot].id, as: all.share(at: slot)) }
         change(&all.address(forChanging: slot).pointee.state)
+    }
+
+    /// Runs `body` with the nodes ready to change in place many at a time (a bulk commit): the store's sharing
+    /// is checked once for all of them (`LayerNodeList.changing(_:)`) rather than once a change. Not while
+    /// journaling: these changes are not remembered.
+    mutating func changingNodes<R>(_ body: (ChangeableNodes) -> R) -> R {
+        precondition(!isJournaling, "changingNodes does not journal its changes")
+        return all.changing(body)
     }
 
     /// Adds `node`; its id must not be in the store yet.
@@ -76,7 +84,7 @@ struct LayerNodeStore: @unchecked Sendable {
     @discardableResult
     mutating func remove(_ id: LayerID) -> LayerNode? {
         guard let slot = slots[id] else { return nil }
-        if isJournaling { remember(id, as: all.boxes[slot]) }
+        if isJournaling { remember(id, as: all.share(at: slot)) }
         return removeBox(at: slot).node
     }
 
@@ -131,7 +139,7 @@ struct LayerNodeStore: @unchecked Sendable {
     ) throws(AnimCoreError) -> Bool {
         guard isJournaling else { return false }
         var first = false
-        Self.keep(&originals[all[slot].id, default: Self.noting(&first, all.boxes[slot])])
+        Self.keep(&originals[all[slot].id, default: Self.noting(&first, all.share(at: slot))])
         guard first else { return false }
         let address = all.address(forChanging: slot)  // copies the node: the journal holds the original
         do {

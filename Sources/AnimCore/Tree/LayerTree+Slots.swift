@@ -69,19 +69,34 @@ extension LayerTree {
     /// Stores each change in order, in place, without building a `PropertyValue`. The caller has checked
     /// them (`LayerProperty.accepts(lanes:kind:)`, and that each layer's class has the property).
     public mutating func setChecked(_ changes: [LaneChange]) {
-        for change in changes {
-            nodes.modifyState(at: change.slot.index) { state in
-                guard !state.setLanes(change.lanes, for: change.property) else { return }
-                let v = change.lanes
-                let value: PropertyValue =
-                    switch change.kind {
-                    case .number: .number(v[0])
-                    case .point: .point(Point(x: v[0], y: v[1]))
-                    case .size: .size(Size(width: v[0], height: v[1]))
-                    default: .rect(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
-                    }
-                state.setValueUnchecked(value, for: change.property)
+        guard !nodes.isJournaling else {
+            for change in changes { nodes.modifyState(at: change.slot.index) { Self.store(change, in: &$0) } }
+            return
+        }
+        nodes.changingNodes { nodes in
+            for change in changes {
+                Self.store(change, in: &nodes.address(forChanging: change.slot.index).pointee.state)
             }
         }
+    }
+
+    @inline(__always)
+    private static func store(_ change: LaneChange, in state: inout LayerState) {
+        guard !state.setLanes(change.lanes, for: change.property) else { return }
+        storeAsValue(change, in: &state)
+    }
+
+    /// `store` for a property that `setLanes` does not hold.
+    @inline(never)
+    private static func storeAsValue(_ change: LaneChange, in state: inout LayerState) {
+        let v = change.lanes
+        let value: PropertyValue =
+            switch change.kind {
+            case .number: .number(v[0])
+            case .point: .point(Point(x: v[0], y: v[1]))
+            case .size: .size(Size(width: v[0], height: v[1]))
+            default: .rect(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
+            }
+        state.setValueUnchecked(value, for: change.property)
     }
 }

@@ -88,6 +88,63 @@ public struct SetPropertyBatch {
             return record
         }
 
+        /// The next record and every record after it with the same layout and the same key path's bytes (a
+        /// bulk commit is mostly one long run), or nil where `next()` is nil. The records after the first are
+        /// each checked against the first's bytes up to the value, which reads them faster than `next()` can.
+        @inlinable
+        public mutating func nextRun() -> SetPropertyRun? {
+            let start = offset
+            guard let first = next() else { return nil }
+            let size = lastSize
+            var count = 1
+            // A fixed layout (tags 0…4) whose head (tag, key path length, key path, value tag) repeats.
+            if size > 0, start + size == offset {
+                let pathLength = first.keyPath.count
+                let last = min(remaining, (end - offset) / size)
+                if pathLength >= 8 && pathLength <= 16 {
+                    // Every whole property's key path: the head's words are compared from registers.
+                    let lengthWord = word32(start + 5)
+                    let pathHead = word64(start + 9)
+                    let pathTail = word64(start + 1 + pathLength)
+                    let tagAt = 9 &+ pathLength
+                    let tag = byte(start + tagAt)
+                    var at = offset
+                    while count <= last, byte(at) == 2, word32(at &+ 5) == lengthWord, word64(at &+ 9) == pathHead,
+                        word64(at &+ 1 &+ pathLength) == pathTail, byte(at &+ tagAt) == tag
+                    {
+                        at &+= size
+                        count &+= 1
+                    }
+                    offset = at
+                } else {
+                    let headEnd = size - first.valueSize
+                    while count <= last, sameHead(offset, as: start, headEnd: headEnd) {
+                        offset += size
+                        count += 1
+                    }
+                }
+                remaining -= count - 1
+            }
+            return SetPropertyRun(first: first, start: base + start, stride: size, count: count)
+        }
+
+        /// Whether the record at `at` has the bytes of the record at `start` in 0 and 5 ..< `headEnd` (all but
+        /// the layer id and the value).
+        @inlinable
+        func sameHead(_ at: Int, as start: Int, headEnd: Int) -> Bool {
+            guard byte(at) == 2, byte(at + headEnd - 1) == byte(start + headEnd - 1) else { return false }
+            let length = headEnd - 10
+            guard word32(at + 5) == word32(start + 5) else { return false }
+            for index in 0..<length where byte(at + 9 + index) != byte(start + 9 + index) { return false }
+            return true
+        }
+
+        @inlinable @inline(__always)
+        func word32(_ at: Int) -> UInt32 { base.loadUnaligned(fromByteOffset: at, as: UInt32.self) }
+
+        @inlinable @inline(__always)
+        func word64(_ at: Int) -> UInt64 { base.loadUnaligned(fromByteOffset: at, as: UInt64.self) }
+
         /// Every read is checked against `end` before it is made.
         @inlinable @inline(__always)
         mutating func read() -> SetPropertyRecord? {
@@ -173,6 +230,17 @@ public struct SetPropertyRecord {
         self.valueStart = value
     }
 
+    /// The value's size in bytes after its tag, for the fixed-size tags 0…4 (number … transform).
+    @inlinable
+    var valueSize: Int {
+        switch valueTag {
+        case 0: 8
+        case 1, 2: 16
+        case 3: 32
+        default: 128
+        }
+    }
+
     /// The kind of value, without reading it.
     @inlinable
     public var valueKind: ValueKind {
@@ -230,5 +298,53 @@ public struct SetPropertyRecord {
         Double(
             bitPattern: UInt64(
                 littleEndian: valueStart.loadUnaligned(fromByteOffset: start + 8 * index, as: UInt64.self)))
+    }
+}
+
+/// Consecutive `setProperty` records of a `SetPropertyBatch` with one layout, one key path and one kind of
+/// value (`Operations.nextRun()`): only the layer ids and values differ, read by index.
+public struct SetPropertyRun {
+    /// The first record: its key path and value tag are every record's.
+    public let first: SetPropertyRecord
+    @usableFromInline let start: UnsafeRawPointer
+    /// The distance between records (0 for a run of one record of a variable layout).
+    @usableFromInline let stride: Int
+    public let count: Int
+
+    @inlinable
+    init(first: SetPropertyRecord, start: UnsafeRawPointer, stride: Int, count: Int) {
+        self.first = first
+        self.start = start
+        self.stride = stride
+        self.count = count
+    }
+
+    /// The layer id of record `index`.
+    @inlinable @inline(__always)
+    public func layer(_ index: Int) -> UInt32 {
+        UInt32(littleEndian: start.loadUnaligned(fromByteOffset: index &* stride &+ 1, as: UInt32.self))
+    }
+
+    /// The value of record `index` as lanes, as `SetPropertyRecord.lanes` reads it; the run's values must be
+    /// numbers, points, sizes or rects (`first.lanes` is not nil).
+    @inlinable @inline(__always)
+    public func lanes(_ index: Int) -> SIMD4<Double> {
+        let value = first.valueStart + index &* stride
+        func number(_ lane: Int) -> Double {
+            Double(bitPattern: UInt64(littleEndian: value.loadUnaligned(fromByteOffset: 8 &* lane, as: UInt64.self)))
+        }
+        switch first.valueTag {
+        case 0: return SIMD4(number(0), 0, 0, 0)
+        case 1, 2: return SIMD4(number(0), number(1), 0, 0)
+        default: return SIMD4(number(0), number(1), number(2), number(3))
+        }
+    }
+
+    /// Record `index`, pointing into the frame.
+    @inlinable @inline(__always)
+    public subscript(index: Int) -> SetPropertyRecord {
+        SetPropertyRecord(
+            layer: layer(index), keyPath: first.keyPath, valueTag: first.valueTag,
+            value: first.valueStart + index &* stride)
     }
 }

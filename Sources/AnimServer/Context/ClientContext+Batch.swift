@@ -18,48 +18,43 @@ extension ClientContext {
         scratch.lanes.removeAll(keepingCapacity: true)
         scratch.values.removeAll(keepingCapacity: true)
         scratch.lanes.reserveCapacity(batch.count)
-        // A bulk commit names the same key path over and over: the last one is compared as bytes in place.
-        var last: (path: UnsafeRawBufferPointer, layerClass: LayerClass, property: LayerProperty)?
         var operations = batch.operations
-        while let record = operations.next() {
-            guard let (slot, layerClass) = tree.slotAndClass(of: LayerID(record.layer)) else { return nil }
-            let property: LayerProperty
-            if let last, last.layerClass == layerClass, Self.sameBytes(last.path, record.keyPath) {
-                property = last.property
-            } else {
-                guard let keyPath = env.keyPaths.keyPath(bytes: record.keyPath, on: layerClass),
-                    keyPath.component == nil, keyPath.property != .mask
-                else { return nil }
-                property = keyPath.property
-                last = (record.keyPath, layerClass, property)
-            }
-            if let lanes = record.lanes {
-                let kind = record.valueKind
-                guard property.accepts(lanes: lanes, kind: kind) else { return nil }
-                scratch.lanes.append(LaneChange(slot: slot, property: property, kind: kind, lanes: lanes))
-            } else {
-                let value = record.value
-                guard (try? property.check(value)) != nil else { return nil }
-                scratch.values.append((slot, property, value))
+        while let run = operations.nextRun() {
+            // Every record of a run names the same key path with the same kind of value: the property and its
+            // rule are looked up again only when a record's layer has another class.
+            let kind = run.first.valueKind
+            let inLanes = run.first.lanes != nil
+            var checkedClass: LayerClass?
+            var property = LayerProperty.position
+            var rule: LaneRule?
+            for index in 0..<run.count {
+                guard let (slot, layerClass) = tree.slotAndClass(of: LayerID(run.layer(index))) else { return nil }
+                if layerClass != checkedClass {
+                    guard let keyPath = env.keyPaths.keyPath(bytes: run.first.keyPath, on: layerClass),
+                        keyPath.component == nil, keyPath.property != .mask
+                    else { return nil }
+                    property = keyPath.property
+                    checkedClass = layerClass
+                    if inLanes {
+                        guard let laneRule = property.laneRule(for: kind) else { return nil }
+                        rule = laneRule
+                    }
+                }
+                if inLanes {
+                    let lanes = run.lanes(index)
+                    guard rule?.accepts(lanes) == true else { return nil }
+                    scratch.lanes.append(LaneChange(slot: slot, property: property, kind: kind, lanes: lanes))
+                } else {
+                    let value = run[index].value
+                    guard (try? property.check(value)) != nil else { return nil }
+                    scratch.values.append((slot, property, value))
+                }
             }
         }
         guard operations.isComplete else { return nil }
         tree.setChecked(scratch.lanes)
         for (slot, property, value) in scratch.values { tree.setChecked(value, for: property, at: slot) }
         return closeCompletions(batch.completions, at: env.now)
-    }
-
-    /// Whether two key paths' bytes are equal; short ones (all the key paths there are) in two word compares.
-    @inline(__always)
-    static func sameBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-        let count = a.count
-        guard count == b.count else { return false }
-        if count >= 8 && count <= 16 {
-            return a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
-                && a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-                    == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-        }
-        return a.elementsEqual(b)
     }
 }
 

@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Testing
 
 @testable import AnimCore
@@ -47,15 +48,80 @@ struct LayerTreeSharingTests {
     @Test func aChangedNodeIsCopiedOnlyWhenShared() throws {
         var a = try tree()
         try a.updateState(of: id(1)) { $0.opacity = 0.1 }
-        let boxBefore = ObjectIdentifier(a.nodes.all.boxes[a.nodes.slot(of: id(1))])
+        let boxBefore = a.nodes.all.boxIdentity(at: a.nodes.slot(of: id(1)))
         try a.updateState(of: id(1)) { $0.opacity = 0.2 }
-        #expect(ObjectIdentifier(a.nodes.all.boxes[a.nodes.slot(of: id(1))]) == boxBefore)
+        #expect(a.nodes.all.boxIdentity(at: a.nodes.slot(of: id(1))) == boxBefore)
         let b = a
         try a.updateState(of: id(1)) { $0.opacity = 0.3 }
-        #expect(ObjectIdentifier(a.nodes.all.boxes[a.nodes.slot(of: id(1))]) != boxBefore)
-        #expect(ObjectIdentifier(b.nodes.all.boxes[b.nodes.slot(of: id(1))]) == boxBefore)
+        #expect(a.nodes.all.boxIdentity(at: a.nodes.slot(of: id(1))) != boxBefore)
+        #expect(b.nodes.all.boxIdentity(at: b.nodes.slot(of: id(1))) == boxBefore)
         #expect(
-            ObjectIdentifier(a.nodes.all.boxes[a.nodes.slot(of: id(2))])
-                == ObjectIdentifier(b.nodes.all.boxes[b.nodes.slot(of: id(2))]))
+            a.nodes.all.boxIdentity(at: a.nodes.slot(of: id(2)))
+                == b.nodes.all.boxIdentity(at: b.nodes.slot(of: id(2))))
+    }
+
+    /// Bulk changes (`setChecked`) mark the boxes they found unshared and skip asking again until the tree is
+    /// copied: over random copies, drops, bulk and single changes, removals, insertions and journals, no copy
+    /// ever sees a change made after it was taken, and the tree holds every change made to it.
+    @Test func bulkChangesNeverReachACopy() throws {
+        var generator = SeededGenerator(seed: 0xB0C5)
+        var tree = LayerTree()
+        var model: [LayerID: Double] = [:]
+        var nextID: UInt32 = 1
+        for _ in 0..<24 {
+            try tree.insert(id(nextID), state: LayerState(layerClass: .layer))
+            model[id(nextID)] = 0
+            nextID += 1
+        }
+        var copies: [(tree: LayerTree, model: [LayerID: Double])] = []
+        for step in 1...3000 {
+            let x = Double(step)
+            let ids = Array(model.keys)
+            switch generator.next() % 8 {
+            case 0:
+                copies.append((tree, model))
+            case 1 where !copies.isEmpty:
+                copies.remove(at: Int(generator.next() % UInt64(copies.count)))
+            case 2, 3:
+                let changed = (0..<(1 + generator.next() % 8)).map { _ in ids[Int(generator.next() % UInt64(ids.count))]
+                }
+                tree.setChecked(
+                    changed.map { layer in
+                        LaneChange(
+                            slot: tree.slotAndClass(of: layer)!.slot, property: .position, kind: .point,
+                            lanes: SIMD4(x, 0, 0, 0))
+                    })
+                for layer in changed { model[layer] = x }
+            case 4:
+                let layer = ids[Int(generator.next() % UInt64(ids.count))]
+                try tree.updateState(of: layer) { $0.position.x = x }
+                model[layer] = x
+            case 5 where ids.count > 8:
+                let layer = ids[Int(generator.next() % UInt64(ids.count))]
+                try tree.remove(layer)
+                model[layer] = nil
+            case 6:
+                try tree.insert(id(nextID), state: LayerState(layerClass: .layer))
+                model[id(nextID)] = 0
+                nextID += 1
+            default:
+                // A journal: a change kept or rolled back, then bulk changes after it.
+                let layer = ids[Int(generator.next() % UInt64(ids.count))]
+                tree.beginJournal()
+                try tree.updateState(of: layer) { $0.position.x = -x }
+                if generator.next() % 2 == 0 {
+                    tree.commitJournal()
+                    model[layer] = -x
+                } else {
+                    tree.rollback()
+                }
+            }
+            #expect(positions(tree) == model, "step \(step)")
+            for copy in copies { #expect(positions(copy.tree) == copy.model, "step \(step)") }
+        }
+    }
+
+    private func positions(_ tree: LayerTree) -> [LayerID: Double] {
+        Dictionary(uniqueKeysWithValues: tree.layerIDs.map { ($0, tree.node($0)!.state.position.x) })
     }
 }
