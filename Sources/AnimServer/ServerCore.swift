@@ -108,6 +108,12 @@ public final class ServerCore {
                 ProtocolError(
                     .notNegotiated, opcode: message.opcode, field: "opcode", value: message.name,
                     detail: "Hello was already answered; a connection says Hello once"))
+        case (.ready(let version), _) where Message.since(ofOpcode: message.opcode).map { $0 > version } ?? false:
+            return fatal(
+                session,
+                ProtocolError(
+                    .unknownOpcode, opcode: message.opcode, field: "opcode", value: message.name,
+                    detail: "\(message.name) is not in protocol version \(version), which this connection speaks"))
         default:
             return handle(message, fds: Array(owned), from: session).map {
                 Delivery(session: id, message: $0)
@@ -147,8 +153,9 @@ public final class ServerCore {
         defer { session.context = context }
         guard let events = context.applyBatch(batch, in: env, scratch: &batchScratch) else { return nil }
         needsFrame = true
-        let applied = Message.commitApplied(CommitApplied(transaction: batch.transaction, time: env.now))
-        return ([applied] + events).map { Delivery(session: id, message: $0) }
+        return applied(batch.transaction, at: env.now, events: events, for: session).map {
+            Delivery(session: id, message: $0)
+        }
     }
 
     /// A record from `id` that could not be decoded (the glue's `FrameCodec.decode` threw): reports it as a
@@ -217,6 +224,9 @@ public final class ServerCore {
         case .sync(let sync):
             // Messages are handled in order as they arrive, so everything before this one is done.
             return [.syncReply(SyncReply(request: sync.request, time: clock.now()))]
+        case .acknowledgeCommits(let acknowledge):
+            session.acknowledgesCommits = acknowledge.enabled
+            return []
         case .clockControl(let control): return clockControl(control, from: session)
         case .inspectRequest(let request): return inspect(request, from: session)
         case .outputControl(let control): return outputControl(control, from: session)
@@ -227,6 +237,12 @@ public final class ServerCore {
             // Hello and server messages were dealt with before.
             return []
         }
+    }
+
+    /// What an applied commit answers: CommitApplied unless the session turned it off, then the events.
+    private func applied(_ transaction: UInt64, at time: Double, events: [Message], for session: Session) -> [Message] {
+        guard session.acknowledgesCommits else { return events }
+        return [.commitApplied(CommitApplied(transaction: transaction, time: time))] + events
     }
 
     private func commitEnvironment(for session: Session) -> CommitEnvironment {
@@ -247,7 +263,7 @@ public final class ServerCore {
         do {
             let events = try context.apply(commit, in: env)
             needsFrame = true
-            return [.commitApplied(CommitApplied(transaction: commit.transaction, time: now))] + events
+            return applied(commit.transaction, at: now, events: events, for: session)
         } catch {
             logger.debug(
                 "commit refused",

@@ -31,7 +31,7 @@ struct Clients: ParsableCommand {
         let answer = try server.inspect(.clients)
         if server.json { return print(answer) }
         let rows = try InspectJSON.array(answer)
-        let columns = ["session", "name", "pid", "uid", "layers", "animations"]
+        let columns = ["session", "name", "pid", "uid", "version", "layers", "animations"]
         print(TextTable.render(header: columns, rows: rows.map { row in columns.map { InspectJSON.text(row[$0]) } }))
     }
 }

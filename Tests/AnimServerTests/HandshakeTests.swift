@@ -20,7 +20,7 @@ struct HandshakeTests {
             Issue.record("expected Welcome, got \(replies)")
             return
         }
-        #expect(w.version == 1)
+        #expect(w.version == 2)  // the highest both speak
         #expect(w.session == 1)
         #expect(w.serverTime == 12.5)
         #expect(w.clockMode == .manual)
@@ -59,10 +59,10 @@ struct HandshakeTests {
         let h = ServerHarness()
         let id = h.core.openSession(credentials: nil)
         let replies = h.core.receive(
-            .hello(Hello(minVersion: 2, maxVersion: 4, clientName: "future")), fds: [], from: id)
+            .hello(Hello(minVersion: 3, maxVersion: 4, clientName: "future")), fds: [], from: id)
         let report = try #require(replies.first?.message.errorReport)
         #expect(report.code == WireErrorCode.versionMismatch.rawValue)
-        #expect(report.value == "2…4")
+        #expect(report.value == "3…4")
         #expect(report.fatal)
         #expect(replies.first?.closeAfter == true)
         let inverted = h.core.openSession(credentials: nil)

@@ -21,12 +21,14 @@ final class ServerHarness {
         core.frameSink = sink
     }
 
-    /// Opens a session and completes the handshake.
-    func connect(uid: UInt32 = ServerHarness.serverUID, name: String = "test") throws -> SessionID {
+    /// Opens a session and completes the handshake in protocol `version`.
+    func connect(uid: UInt32 = ServerHarness.serverUID, name: String = "test", version: UInt16 = 1) throws -> SessionID
+    {
         let id = core.openSession(credentials: PeerCredentials(pid: 4242, uid: uid, gid: uid))
-        let replies = core.receive(.hello(Hello(minVersion: 1, maxVersion: 1, clientName: name)), fds: [], from: id)
+        let replies = core.receive(
+            .hello(Hello(minVersion: version, maxVersion: version, clientName: name)), fds: [], from: id)
         let welcome = try #require(replies.first)
-        guard case .welcome = welcome.message else {
+        guard case .welcome(let w) = welcome.message, w.version == version else {
             Issue.record("expected Welcome, got \(welcome.message)")
             throw HarnessError.unexpected
         }

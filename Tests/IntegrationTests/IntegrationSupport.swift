@@ -73,14 +73,17 @@ func eventually(timeout: Double = 10, _ condition: () throws -> Bool) rethrows -
 final class RawClient {
     let socket: SeqPacketSocket
 
-    init(_ daemon: DaemonHarness, hello: Bool = true) throws {
+    /// Says Hello for exactly `version` unless `hello` is false.
+    init(_ daemon: DaemonHarness, hello: Bool = true, version: UInt16 = 1) throws {
         socket = try SeqPacketSocket.connect(path: daemon.socketPath)
         // A server that never answers fails the test after 10 s instead of hanging it.
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(socket.fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         if hello {
-            send(.hello(Hello(minVersion: 1, maxVersion: 1, clientName: "raw")))
-            guard case .welcome? = try next() else { throw RawClientError.noWelcome }
+            send(.hello(Hello(minVersion: version, maxVersion: version, clientName: "raw")))
+            guard case .welcome(let welcome)? = try next(), welcome.version == version else {
+                throw RawClientError.noWelcome
+            }
         }
     }
 

@@ -1,14 +1,15 @@
 import AnimProtocol
 
 /// Commit → applied without the SDK: pre-encoded commits of `properties` position changes sent straight to
-/// the daemon, each followed by a Sync, against Sync alone on the same connection. What is left of the SDK
+/// the daemon, each followed by a Sync, against Sync alone on the same connection (CommitApplied off, as the SDK
+/// has it). What is left of the SDK
 /// figures after subtracting these is the client library's time.
 struct DirectCommitLatency {
     let connection: RawConnection
     let runs: Int
 
     init(socketPath: String, runs: Int) throws {
-        connection = try RawConnection(path: socketPath)
+        connection = try RawConnection(path: socketPath, acknowledgeCommits: false)
         self.runs = runs
         try connection.send(
             .commit(

@@ -8,10 +8,12 @@ final class RawConnection {
 
     enum Failure: Error { case unexpected(String) }
 
-    init(path: String) throws {
+    /// Speaks protocol version 2; with `acknowledgeCommits` false it turns CommitApplied off, as the SDK does.
+    init(path: String, acknowledgeCommits: Bool) throws {
         socket = try SeqPacketSocket.connect(path: path)
-        try send(.hello(Hello(minVersion: 1, maxVersion: 1, clientName: "serverbench-raw")))
+        try send(.hello(Hello(minVersion: 2, maxVersion: 2, clientName: "serverbench-raw")))
         guard case .welcome = try receive() else { throw Failure.unexpected("no Welcome") }
+        if !acknowledgeCommits { try send(.acknowledgeCommits(AcknowledgeCommits(enabled: false))) }
     }
 
     func send(_ message: Message) throws { try send(FrameCodec.encode(message)) }
@@ -20,8 +22,8 @@ final class RawConnection {
         guard try socket.send(frame) else { throw Failure.unexpected("the socket would block") }
     }
 
-    /// Sends Sync and waits for its reply; the replies before it (CommitApplied) are read and dropped, an
-    /// error report fails.
+    /// Sends Sync and waits for its reply; the replies before it (CommitApplied, when on) are read and
+    /// dropped, an error report fails.
     func sync() throws {
         let request = nextSync
         nextSync += 1

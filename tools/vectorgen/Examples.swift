@@ -340,5 +340,7 @@ enum Examples {
                                 value: .color(WireColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 1)))),
                         .setProperty(WireSetProperty(layer: 4, keyPath: "hidden", value: .bool(false))),
                     ]))),
+        // Version 2: a client that does not read CommitApplied turns it off.
+        Vector(variant: "off", message: .acknowledgeCommits(AcknowledgeCommits(enabled: false))),
     ]
 }

@@ -26,6 +26,8 @@ public final class Connection: @unchecked Sendable {
     public let clockMode: ClockMode
     /// The largest message the server accepts from this client.
     public let maxMessageBytes: Int
+    /// The protocol version the handshake settled on.
+    public let protocolVersion: UInt16
 
     init(socket: SeqPacketSocket, welcome: Welcome) {
         self.socket = socket
@@ -33,6 +35,7 @@ public final class Connection: @unchecked Sendable {
         serverTime = welcome.serverTime
         clockMode = welcome.clockMode
         maxMessageBytes = min(Int(welcome.maxMessageBytes), ProtocolLimits.maxMessageBytes)
+        protocolVersion = welcome.version
         state = Locked(ConnectionState())
         DispatchQueue.main.setSpecific(key: queueKey, value: ObjectIdentifier(self))
     }
@@ -58,7 +61,8 @@ public final class Connection: @unchecked Sendable {
     /// socket pair in tests) and waits for Welcome.
     public static func connect(socket: SeqPacketSocket, name: String? = nil) throws(AnimKitError) -> Connection {
         let hello = Hello(
-            minVersion: 1, maxVersion: 1, clientName: name ?? ProcessInfo.processInfo.processName)
+            minVersion: ProtocolVersion.minimum, maxVersion: ProtocolVersion.current,
+            clientName: name ?? ProcessInfo.processInfo.processName)
         let sent: Bool
         do {
             sent = try socket.send(FrameCodec.encode(.hello(hello)))
@@ -74,6 +78,9 @@ public final class Connection: @unchecked Sendable {
         case nil: throw .closed(reason: "the server closed the connection before Welcome")
         }
         let connection = Connection(socket: socket, welcome: welcome)
+        // Nothing here waits for CommitApplied (`sync()` asks with Sync): from version 2 the server is asked
+        // not to send one a commit, which spares it a send and the reader a wake-up each.
+        if welcome.version >= 2 { try connection.send(.acknowledgeCommits(AcknowledgeCommits(enabled: false))) }
         connection.startReader()
         return connection
     }

@@ -15,6 +15,7 @@ public enum Message: Hashable, Sendable {
     case presentationQuery(PresentationQuery)
     case hitTestQuery(HitTestQuery)
     case sync(Sync)
+    case acknowledgeCommits(AcknowledgeCommits)
     case clockControl(ClockControl)
     case inspectRequest(InspectRequest)
     case outputControl(OutputControl)
@@ -35,7 +36,7 @@ public enum Message: Hashable, Sendable {
 
 extension Message {
     /// Every opcode, in spec order.
-    public static let allOpcodes: [UInt16] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 10, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139]
+    public static let allOpcodes: [UInt16] = [1, 2, 3, 4, 5, 6, 7, 12, 8, 9, 11, 10, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139]
 
     public var opcode: UInt16 {
         switch self {
@@ -46,6 +47,7 @@ extension Message {
         case .presentationQuery: PresentationQuery.opcode
         case .hitTestQuery: HitTestQuery.opcode
         case .sync: Sync.opcode
+        case .acknowledgeCommits: AcknowledgeCommits.opcode
         case .clockControl: ClockControl.opcode
         case .inspectRequest: InspectRequest.opcode
         case .outputControl: OutputControl.opcode
@@ -87,6 +89,7 @@ extension Message {
         case 5: "PresentationQuery"
         case 6: "HitTestQuery"
         case 7: "Sync"
+        case 12: "AcknowledgeCommits"
         case 8: "ClockControl"
         case 9: "InspectRequest"
         case 11: "OutputControl"
@@ -116,6 +119,7 @@ extension Message {
         case 5: .client
         case 6: .client
         case 7: .client
+        case 12: .client
         case 8: .client
         case 9: .client
         case 11: .client
@@ -146,6 +150,7 @@ extension Message {
         case 5: 1
         case 6: 1
         case 7: 1
+        case 12: 2
         case 8: 1
         case 9: 1
         case 11: 1
@@ -183,6 +188,7 @@ extension Message {
         case 5: .presentationQuery(try PresentationQuery(from: &r))
         case 6: .hitTestQuery(try HitTestQuery(from: &r))
         case 7: .sync(try Sync(from: &r))
+        case 12: .acknowledgeCommits(try AcknowledgeCommits(from: &r))
         case 8: .clockControl(try ClockControl(from: &r))
         case 9: .inspectRequest(try InspectRequest(from: &r))
         case 11: .outputControl(try OutputControl(from: &r))
@@ -212,6 +218,7 @@ extension Message {
         case .presentationQuery(let m): m.encode(to: &w)
         case .hitTestQuery(let m): m.encode(to: &w)
         case .sync(let m): m.encode(to: &w)
+        case .acknowledgeCommits(let m): m.encode(to: &w)
         case .clockControl(let m): m.encode(to: &w)
         case .inspectRequest(let m): m.encode(to: &w)
         case .outputControl(let m): m.encode(to: &w)
@@ -240,6 +247,7 @@ extension Message {
         case .presentationQuery(let m): m.wireJSON
         case .hitTestQuery(let m): m.wireJSON
         case .sync(let m): m.wireJSON
+        case .acknowledgeCommits(let m): m.wireJSON
         case .clockControl(let m): m.wireJSON
         case .inspectRequest(let m): m.wireJSON
         case .outputControl(let m): m.wireJSON

@@ -273,6 +273,35 @@ extension Sync {
     }
 }
 
+/// whether every later Commit applied is answered with CommitApplied (true when a connection starts); refusals are always reported, and Sync tells when earlier commits were applied
+/// Opcode 12, sent by the client, since version 2.
+public struct AcknowledgeCommits: Hashable, Sendable {
+    public static let opcode: UInt16 = 12
+    public var enabled: Bool
+
+    public init(enabled: Bool) {
+        self.enabled = enabled
+    }
+}
+
+extension AcknowledgeCommits {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        do { enabled = try r.bool() } catch { throw error.at("enabled") }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        w.bool(enabled)
+    }
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("message", .string("AcknowledgeCommits")),
+            ("opcode", .unsigned(12 as UInt16)),
+            ("enabled", .bool(enabled))
+        ])
+    }
+}
+
 /// steer the server clock (server's user or root only); set/advance need --clock manual
 /// Opcode 8, sent by the client, since version 1.
 public struct ClockControl: Hashable, Sendable {

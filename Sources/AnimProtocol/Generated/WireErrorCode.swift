@@ -139,6 +139,6 @@ public enum ProtocolLimits {
 
 /// The versions this build speaks.
 public enum ProtocolVersion {
-    public static let current: UInt16 = 1
+    public static let current: UInt16 = 2
     public static let minimum: UInt16 = 1
 }

@@ -141,6 +141,9 @@ enum InspectionDocuments {
         var name: String
         var pid: Int32?
         var uid: UInt32?
+        /// The protocol version the handshake settled on.
+        var version: UInt16
+        var acknowledgesCommits: Bool
         var layers: Int
         var animations: Int
 
@@ -150,11 +153,15 @@ enum InspectionDocuments {
             try c.encode(name, forKey: .name)
             try c.encode(pid, forKey: .pid)  // null when the kernel did not tell
             try c.encode(uid, forKey: .uid)
+            try c.encode(version, forKey: .version)
+            try c.encode(acknowledgesCommits, forKey: .acknowledgesCommits)
             try c.encode(layers, forKey: .layers)
             try c.encode(animations, forKey: .animations)
         }
 
-        enum CodingKeys: String, CodingKey { case session, name, pid, uid, layers, animations }
+        enum CodingKeys: String, CodingKey {
+            case session, name, pid, uid, version, acknowledgesCommits, layers, animations
+        }
     }
 
     struct Tree: Encodable {

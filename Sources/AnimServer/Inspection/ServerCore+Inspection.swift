@@ -28,6 +28,7 @@ extension ServerCore {
                 sessions.keys.sorted().compactMap { sessions[$0] }.map { s in
                     InspectionDocuments.Client(
                         session: s.id.rawValue, name: s.name, pid: s.credentials?.pid, uid: s.credentials?.uid,
+                        version: s.version ?? 0, acknowledgesCommits: s.acknowledgesCommits,
                         layers: s.context.tree.count, animations: s.context.animationCount)
                 })
         case .tree(let q):

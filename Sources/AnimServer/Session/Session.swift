@@ -20,10 +20,18 @@ final class Session {
     var name = ""
     var context = ClientContext()
     var images = ImageStore()
+    /// Whether an applied Commit is answered with CommitApplied (`AcknowledgeCommits`, protocol version 2).
+    var acknowledgesCommits = true
 
     init(id: SessionID, credentials: PeerCredentials?) {
         self.id = id
         self.credentials = credentials
+    }
+
+    /// The protocol version of a ready session.
+    var version: UInt16? {
+        if case .ready(let version) = phase { return version }
+        return nil
     }
 
     var isReady: Bool {
