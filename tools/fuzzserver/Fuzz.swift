@@ -49,7 +49,8 @@ final class FuzzCore {
     /// A session after Hello with layers 1…8 of several classes, a sublayer, a mask and an animation.
     func openScene() -> SessionID {
         let session = core.openSession(credentials: PeerCredentials(pid: 1, uid: 0, gid: 0))
-        _ = core.receive(.hello(Hello(minVersion: 1, maxVersion: 1, clientName: "fuzz")), fds: [], from: session)
+        let hello = Hello(minVersion: 1, maxVersion: ProtocolVersion.current, clientName: "fuzz")
+        _ = core.receive(.hello(hello), fds: [], from: session)
         let classes: [WireLayerClass] = [.layer, .shape, .text, .gradient, .replicator, .emitter, .layer, .layer]
         var operations = classes.enumerated().map { index, layerClass in
             WireOperation.createLayer(WireCreateLayer(layer: UInt32(index + 1), layerClass: layerClass))

@@ -16,7 +16,7 @@ struct LaneBasicKernel: BasicKernel {
         guard b.valueFunction == nil, let slice = LaneSlice(b.keyPath) else { return nil }
         func pack(_ v: PropertyValue?) -> SIMD4<Double>?? {
             guard let v else { return .some(nil) }
-            guard let lanes = LaneSlice.lanes(of: v) else { return nil }
+            guard let lanes = v.lanes else { return nil }
             return .some(lanes)
         }
         guard let from = pack(b.fromValue), let to = pack(b.toValue), let by = pack(b.byValue),

@@ -21,7 +21,7 @@ final class LaneKeyframeProgram: AnimationProgram {
             var lanes: [SIMD4<Double>] = []
             lanes.reserveCapacity(list.count)
             for v in list {
-                guard let l = LaneSlice.lanes(of: v) else { return nil }
+                guard let l = v.lanes else { return nil }
                 lanes.append(l)
             }
             return lanes

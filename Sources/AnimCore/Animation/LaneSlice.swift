@@ -36,17 +36,6 @@ struct LaneSlice: Sendable {
         (offsetByte, countByte) = (UInt8(range.0), UInt8(range.1) | (isWhole ? Self.wholeBit : 0))
     }
 
-    /// A number, point, size or rect value as lanes (x, y, width, height order), nil for other kinds.
-    static func lanes(of v: PropertyValue) -> SIMD4<Double>? {
-        switch v {
-        case .number(let n): SIMD4(n, 0, 0, 0)
-        case .point(let p): SIMD4(p.x, p.y, 0, 0)
-        case .size(let s): SIMD4(s.width, s.height, 0, 0)
-        case .rect(let r): SIMD4(r.origin.x, r.origin.y, r.size.width, r.size.height)
-        default: nil
-        }
-    }
-
     /// The key path's numbers moved to lanes 0…count−1.
     @inline(__always)
     func read(_ state: LayerState) -> SIMD4<Double> {

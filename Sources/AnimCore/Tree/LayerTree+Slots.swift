@@ -89,14 +89,28 @@ extension LayerTree {
     /// `store` for a property that `setLanes` does not hold.
     @inline(never)
     private static func storeAsValue(_ change: LaneChange, in state: inout LayerState) {
-        let v = change.lanes
-        let value: PropertyValue =
-            switch change.kind {
-            case .number: .number(v[0])
-            case .point: .point(Point(x: v[0], y: v[1]))
-            case .size: .size(Size(width: v[0], height: v[1]))
-            default: .rect(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
-            }
+        guard let value = PropertyValue(lanes: change.lanes, kind: change.kind) else { return }
         state.setValueUnchecked(value, for: change.property)
+    }
+
+    /// `set(_:for:of:)` for a number, point, size or rect given as lanes (`PropertyValue.lanes`): the same
+    /// checks and errors, without building the value or reading it back (these kinds are stored as given).
+    /// The SDK's path for bulk changes.
+    public mutating func set(
+        lanes: SIMD4<Double>, kind: ValueKind, for property: LayerProperty, of id: LayerID
+    ) throws(AnimCoreError) {
+        precondition(property != .mask, "set(lanes:kind:for:of:) cannot set mask: it changes the tree's structure")
+        guard let slot = nodes.slotIfPresent(id), property.exists(on: nodes.classes[slot]),
+            property.laneRule(for: kind)?.accepts(lanes) == true
+        else {
+            // Refused (or not a lane kind): the general path names why.
+            guard let value = PropertyValue(lanes: lanes, kind: kind) else {
+                throw .typeMismatch(field: property.key, expected: property.valueKind.rawValue, got: kind.rawValue)
+            }
+            try set(value, for: property, of: id)
+            return
+        }
+        let change = LaneChange(slot: LayerSlot(index: slot), property: property, kind: kind, lanes: lanes)
+        nodes.modifyState(at: slot) { Self.store(change, in: &$0) }
     }
 }

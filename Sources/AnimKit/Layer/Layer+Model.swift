@@ -65,6 +65,20 @@ extension Layer {
             action = nil
         }
         var letGo: [Layer] = []
+        if path.component == nil && property != .mask, let lanes = value.lanes {
+            // A whole number, point, size or rect (bulk updates: positions, bounds, opacities): checked,
+            // stored and encoded as lanes, with no value built or copied on the way.
+            try connection.state.withLock { s throws(AnimKitError) in
+                do throws(AnimCoreError) {
+                    try s.tree.set(lanes: lanes, kind: value.kind, for: property, of: id)
+                } catch {
+                    throw .invalid(error)
+                }
+            }
+            transaction.append(setProperty: id, property, lanes: lanes, kind: value.kind, for: connection)
+            run(action, forKey: property.key)
+            return
+        }
         if path.component == nil && property != .mask {
             // A whole property that is not the mask: checked and stored in place (the common change).
             let stored = try connection.state.withLock { s throws(AnimKitError) -> AnimationValue in

@@ -32,6 +32,25 @@ struct CommitBatch {
         count += 1
     }
 
+    /// `append(setProperty:)` of a whole `property` set to a number, point, size or rect given as lanes
+    /// (`PropertyValue.lanes`), written without building the `WireSetProperty` and its `WireValue`: the same
+    /// bytes (`CommitBatchTests`).
+    mutating func append(setProperty layer: LayerID, _ property: LayerProperty, lanes: SIMD4<Double>, kind: ValueKind) {
+        let (tag, laneCount): (UInt8, Int) =
+            switch kind {
+            case .number: (0, 1)
+            case .point: (1, 2)
+            case .size: (2, 2)
+            default: (3, 4)
+            }
+        encoded.u8(Self.setPropertyTag)
+        encoded.u32(layer.rawValue)
+        encoded.string(property.key)
+        encoded.u8(tag)
+        encoded.f64(lanes: lanes, count: laneCount)
+        count += 1
+    }
+
     /// The tag `WireOperation.encode` writes before a setProperty, taken from the generated encoder.
     private static let setPropertyTag: UInt8 = {
         var w = WireWriter(capacity: 16)

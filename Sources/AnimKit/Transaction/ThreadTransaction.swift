@@ -63,6 +63,15 @@ final class ThreadTransaction {
         batches[batchIndex(for: connection)].append(setProperty: change)
     }
 
+    /// `append(setProperty:for:)` of a whole property set to a number, point, size or rect given as lanes.
+    func append(
+        setProperty layer: LayerID, _ property: LayerProperty, lanes: SIMD4<Double>, kind: ValueKind,
+        for connection: Connection
+    ) {
+        openForChange()
+        batches[batchIndex(for: connection)].append(setProperty: layer, property, lanes: lanes, kind: kind)
+    }
+
     /// The index of `connection`'s batch, added at the end on its first change.
     private func batchIndex(for connection: Connection) -> Int {
         // Most transactions touch one connection: the last batch is the one, nearly always.

@@ -258,12 +258,15 @@ public struct SetPropertyRecord {
     /// A number, point, size or rect as four lanes (x, y, width, height order; unused lanes 0), as
     /// `LaneChange` takes it; nil for the other kinds.
     @inlinable @inline(__always)
-    public var lanes: SIMD4<Double>? {
+    public var lanes: SIMD4<Double>? { valueTag <= 3 ? knownLanes() : nil }
+
+    /// `lanes` of a record known to hold a number, point, size or rect.
+    @inlinable @inline(__always)
+    func knownLanes() -> SIMD4<Double> {
         switch valueTag {
         case 0: SIMD4(number(0), 0, 0, 0)
         case 1, 2: SIMD4(number(0), number(1), 0, 0)
-        case 3: SIMD4(number(0), number(1), number(2), number(3))
-        default: nil
+        default: SIMD4(number(0), number(1), number(2), number(3))
         }
     }
 
@@ -325,20 +328,10 @@ public struct SetPropertyRun {
         UInt32(littleEndian: start.loadUnaligned(fromByteOffset: index &* stride &+ 1, as: UInt32.self))
     }
 
-    /// The value of record `index` as lanes, as `SetPropertyRecord.lanes` reads it; the run's values must be
-    /// numbers, points, sizes or rects (`first.lanes` is not nil).
+    /// The value of record `index` as lanes (`SetPropertyRecord.lanes`); the run's values must be numbers,
+    /// points, sizes or rects (`first.lanes` is not nil).
     @inlinable @inline(__always)
-    public func lanes(_ index: Int) -> SIMD4<Double> {
-        let value = first.valueStart + index &* stride
-        func number(_ lane: Int) -> Double {
-            Double(bitPattern: UInt64(littleEndian: value.loadUnaligned(fromByteOffset: 8 &* lane, as: UInt64.self)))
-        }
-        switch first.valueTag {
-        case 0: return SIMD4(number(0), 0, 0, 0)
-        case 1, 2: return SIMD4(number(0), number(1), 0, 0)
-        default: return SIMD4(number(0), number(1), number(2), number(3))
-        }
-    }
+    public func lanes(_ index: Int) -> SIMD4<Double> { self[index].knownLanes() }
 
     /// Record `index`, pointing into the frame.
     @inlinable @inline(__always)

@@ -25,6 +25,16 @@ public struct WireWriter: Sendable {
     @inline(__always)
     public mutating func f64(_ v: Double) { appendLittleEndian(v.bitPattern) }
 
+    /// The first `count` lanes of `v` as f64s: a number, point, size or rect's fields in one append.
+    @inline(__always)
+    public mutating func f64(lanes v: SIMD4<Double>, count: Int) {
+        #if _endian(little)
+            withUnsafeBytes(of: v) { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0.prefix(8 * count))) }
+        #else
+            for lane in 0..<count { f64(v[lane]) }
+        #endif
+    }
+
     @inline(__always)
     public mutating func bool(_ v: Bool) { bytes.append(v ? 1 : 0) }
 

@@ -148,6 +148,19 @@ import Testing
                     #expect((error == nil) == (referenceError == nil))
                     #expect(try inPlace.state(of: LayerID(1)) == reference.state(of: LayerID(1)))
                     if error == nil { #expect(stored == (try reference.state(of: LayerID(1)).value(of: property))) }
+                    // The lane form of the same change (numbers, points, sizes, rects) does the same.
+                    if let lanes = value.lanes {
+                        var byLanes = LayerTree()
+                        try byLanes.insert(LayerID(1), state: LayerState(layerClass: layerClass))
+                        var lanesError: AnimCoreError?
+                        do {
+                            try byLanes.set(lanes: lanes, kind: value.kind, for: property, of: LayerID(1))
+                        } catch let e {
+                            lanesError = e
+                        }
+                        #expect(lanesError.map { "\($0)" } == referenceError.map { "\($0)" }, "lanes: \(property)")
+                        #expect(try byLanes.state(of: LayerID(1)) == reference.state(of: LayerID(1)))
+                    }
                     cases += 1
                 }
             }
@@ -156,6 +169,9 @@ import Testing
         var empty = LayerTree()
         #expect(throws: AnimCoreError.unknownLayer(LayerID(4))) {
             try empty.set(.number(1), for: .opacity, of: LayerID(4))
+        }
+        #expect(throws: AnimCoreError.unknownLayer(LayerID(4))) {
+            try empty.set(lanes: SIMD4(1, 0, 0, 0), kind: .number, for: .opacity, of: LayerID(4))
         }
     }
 
