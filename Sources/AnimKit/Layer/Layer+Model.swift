@@ -76,7 +76,7 @@ extension Layer {
                 }
             }
             transaction.append(setProperty: id, property, lanes: lanes, kind: value.kind, for: connection)
-            run(action, forKey: property.key)
+            if action != nil { run(action, forKey: property.key) }
             return
         }
         if path.component == nil && property != .mask {

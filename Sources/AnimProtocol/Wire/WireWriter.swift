@@ -70,6 +70,6 @@ public struct WireWriter: Sendable {
 
     @inline(__always)
     private mutating func appendLittleEndian<T: FixedWidthInteger>(_ v: T) {
-        withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) }
+        for shift in stride(from: 0, to: T.bitWidth, by: 8) { bytes.append(UInt8(truncatingIfNeeded: v >> shift)) }
     }
 }
