@@ -85,9 +85,10 @@ struct ServerBench: ParsableCommand {
         withExtendedLifetime(staticLayers) {}
     }
 
-    /// Bulk updates against the bare socket; `full` adds the SDK's figure and the decoding reader's. The
-    /// server's samples (CommitApplied off, as the SDK has it, and on, as in protocol version 1) and the bare
-    /// socket's are taken in turns, so a slower stretch of a shared machine weighs on all of them alike.
+    /// Bulk updates against the bare socket; `full` adds the SDK's figure and the decoding reader's. Each
+    /// figure is the median of a block of samples taken back to back: the bare socket measured right after
+    /// the server (taking turns sample by sample) runs a third slower on this two-core machine, which would
+    /// flatter the server.
     private func addBulk(_ bulk: BulkThroughput, daemon: DaemonHarness, full: Bool, to report: BenchReport) throws {
         let server = full ? try bulk.serverPropertiesPerSecond() : nil
         let quiet = try bulk.directConnection(socketPath: daemon.socketPath, acknowledgeCommits: false)
@@ -96,14 +97,11 @@ struct ServerBench: ParsableCommand {
             quiet.close()
             acknowledged.close()
         }
-        var straight: [Double] = []
-        var straightAcknowledged: [Double] = []
-        var raw: [Double] = []
-        for _ in 0..<bulk.runs {
-            straight.append(try bulk.directServerPropertiesPerSecond(over: quiet))
-            raw.append(try bulk.rawSocketPropertiesPerSecond())
-            straightAcknowledged.append(try bulk.directServerPropertiesPerSecond(over: acknowledged))
+        let straight = try (0..<bulk.runs).map { _ in try bulk.directServerPropertiesPerSecond(over: quiet) }
+        let straightAcknowledged = try (0..<bulk.runs).map { _ in
+            try bulk.directServerPropertiesPerSecond(over: acknowledged)
         }
+        let raw = try (0..<bulk.runs).map { _ in try bulk.rawSocketPropertiesPerSecond() }
         let rawMedian = median(raw)
         let decoded =
             full ? median(try (0..<bulk.runs).map { _ in try bulk.rawSocketPropertiesPerSecond(decoding: true) }) : nil
