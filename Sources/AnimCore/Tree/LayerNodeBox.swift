@@ -26,10 +26,11 @@ final class LayerNodeBox: ManagedBuffer<LayerNode, Void> {
 /// array of nodes.
 ///
 /// Asking the runtime whether a box is shared reaches every changed layer's box header: a third of a bulk
-/// commit's store. `changing(_:)` asks once per layer and copy instead. `sharing` is a token every copy of the
-/// list holds: while this list holds it alone, no copy exists that could share a box, so a box the list
-/// found or made unique since it last found the token shared (`owned[slot] == epoch`) is still unique. A box
-/// handed out (`share(at:)`) or put in from outside loses its mark.
+/// commit's store when asked on every change. `changing(_:)` asks about a box once per copy of the list
+/// instead. `sharing` is a token every copy of the list holds: while this list holds it alone, no copy exists
+/// that could share a box, so a box the list found or made unique since it last found the token shared
+/// (`owned[slot] == epoch`) is still unique. A box handed out (`share(at:)`) or put in from outside loses its
+/// mark.
 struct LayerNodeList: RandomAccessCollection, @unchecked Sendable {
     private var boxes: [LayerNodeBox] = []
     /// Per slot, the epoch in which `changing(_:)` last found or made its box unique; 0: never.

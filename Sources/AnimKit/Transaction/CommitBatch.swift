@@ -34,7 +34,7 @@ struct CommitBatch {
 
     /// `append(setProperty:)` of a whole `property` set to a number, point, size or rect given as lanes
     /// (`PropertyValue.lanes`), written without building the `WireSetProperty` and its `WireValue`: the same
-    /// bytes (`CommitBatchTests`).
+    /// bytes (`LaneChangeTests`).
     mutating func append(setProperty layer: LayerID, _ property: LayerProperty, lanes: SIMD4<Double>, kind: ValueKind) {
         let (tag, laneCount): (UInt8, Int) =
             switch kind {
