@@ -39,13 +39,8 @@ import Testing
         root.removeAnimation(forKey: "corner")
         Transaction.commit()
 
-        let sent = try server.drainFrames()
-        try #require(sent.count == 1)
-        guard case .commit(let commit) = sent[0].message else {
-            Issue.record("not a commit: \(sent[0].message)")
-            return
-        }
-        #expect(FrameCodec.encode(.commit(commit)) == sent[0].bytes)
+        let (commit, bytes) = try server.commitFrame()
+        #expect(FrameCodec.encode(.commit(commit)) == bytes)
         #expect(commit.completions.count == 1)
         #expect(
             commit.operations.map(\.caseName) == [

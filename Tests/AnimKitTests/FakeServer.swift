@@ -103,6 +103,15 @@ final class FakeServer: @unchecked Sendable {
         return commit.operations
     }
 
+    /// The single Commit sent since the last drain, with the bytes it arrived as.
+    func commitFrame() throws -> (commit: Commit, bytes: [UInt8]) {
+        let sent = try drainFrames()
+        guard sent.count == 1, case .commit(let commit) = sent[0].message else {
+            throw FakeServerError.notOneCommit(sent.map(\.message))
+        }
+        return (commit, sent[0].bytes)
+    }
+
     func commit() throws -> Commit {
         let sent = try drain()
         guard sent.count == 1, case .commit(let commit) = sent[0] else { throw FakeServerError.notOneCommit(sent) }

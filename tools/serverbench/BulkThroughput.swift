@@ -70,14 +70,7 @@ struct BulkThroughput {
     /// `directServerPropertiesPerSecond`.
     func directConnection(socketPath: String, acknowledgeCommits: Bool) throws -> RawConnection {
         let connection = try RawConnection(path: socketPath, acknowledgeCommits: acknowledgeCommits)
-        try connection.send(
-            .commit(
-                Commit(
-                    transaction: 1, completions: [],
-                    operations: (0..<perCommit).map {
-                        .createLayer(WireCreateLayer(layer: UInt32($0 + 1), layerClass: .layer))
-                    })))
-        try connection.sync()
+        try connection.createLayers(perCommit)
         return connection
     }
 

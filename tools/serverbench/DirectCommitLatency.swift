@@ -2,8 +2,7 @@ import AnimProtocol
 
 /// Commit → applied without the SDK: pre-encoded commits of `properties` position changes sent straight to
 /// the daemon, each followed by a Sync, against Sync alone on the same connection (CommitApplied off, as the SDK
-/// has it). What is left of the SDK
-/// figures after subtracting these is the client library's time.
+/// has it). What is left of the SDK figures after subtracting these is the client library's time.
 struct DirectCommitLatency {
     let connection: RawConnection
     let runs: Int
@@ -11,14 +10,7 @@ struct DirectCommitLatency {
     init(socketPath: String, runs: Int) throws {
         connection = try RawConnection(path: socketPath, acknowledgeCommits: false)
         self.runs = runs
-        try connection.send(
-            .commit(
-                Commit(
-                    transaction: 1, completions: [],
-                    operations: (0..<1000).map {
-                        .createLayer(WireCreateLayer(layer: UInt32($0 + 1), layerClass: .layer))
-                    })))
-        try connection.sync()
+        try connection.createLayers(1000)
     }
 
     func syncOnly() throws -> Double {

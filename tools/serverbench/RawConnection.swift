@@ -37,6 +37,18 @@ final class RawConnection {
         }
     }
 
+    /// Creates plain layers 1…`count` in one commit and waits until it was applied.
+    func createLayers(_ count: Int) throws {
+        try send(
+            .commit(
+                Commit(
+                    transaction: 1, completions: [],
+                    operations: (0..<count).map {
+                        .createLayer(WireCreateLayer(layer: UInt32($0 + 1), layerClass: .layer))
+                    })))
+        try sync()
+    }
+
     func close() { socket.close() }
 
     private func receive() throws -> Message {

@@ -117,7 +117,8 @@ public struct SetPropertyBatch {
                     }
                     offset = at
                 } else {
-                    let headEnd = size - first.valueSize
+                    // tag u8, layer u32, key path length u32, the key path, the value tag u8.
+                    let headEnd = 10 + pathLength
                     while count <= last, sameHead(offset, as: start, headEnd: headEnd) {
                         offset += size
                         count += 1
@@ -228,17 +229,6 @@ public struct SetPropertyRecord {
         self.keyPath = keyPath
         self.valueTag = valueTag
         self.valueStart = value
-    }
-
-    /// The value's size in bytes after its tag, for the fixed-size tags 0…4 (number … transform).
-    @inlinable
-    var valueSize: Int {
-        switch valueTag {
-        case 0: 8
-        case 1, 2: 16
-        case 3: 32
-        default: 128
-        }
     }
 
     /// The kind of value, without reading it.
