@@ -125,8 +125,10 @@ public final class ServerCore {
     /// Commit of plain property changes is applied straight from its bytes (`receiveBatch`); anything else is
     /// decoded and handled by `receive(_:fds:from:)`, and a record that cannot be decoded is a fatal error
     /// (`reject`). `isCommit` says whether it was a Commit that was applied or refused.
-    public func receive(record: [UInt8], fds: [Int32], from id: SessionID) -> (deliveries: [Delivery], isCommit: Bool) {
-        if fds.isEmpty, let deliveries = record.withUnsafeBytes({ receiveBatch($0, from: id) }) {
+    public func receive(
+        record: UnsafeRawBufferPointer, fds: [Int32], from id: SessionID
+    ) -> (deliveries: [Delivery], isCommit: Bool) {
+        if fds.isEmpty, let deliveries = receiveBatch(record, from: id) {
             return (deliveries, true)
         }
         let message: Message
@@ -138,6 +140,12 @@ public final class ServerCore {
             return (reject(error, from: id), false)
         }
         return (receive(message, fds: fds, from: id), message.opcode == Commit.opcode)
+    }
+
+    /// `receive(record:fds:from:)` for a record held in an array (tests, the fuzzer, the benchmarks).
+    public func receive(record: [UInt8], fds: [Int32], from id: SessionID) -> (deliveries: [Delivery], isCommit: Bool)
+    {
+        record.withUnsafeBytes { receive(record: $0, fds: fds, from: id) }
     }
 
     /// A Commit frame from `id` applied without decoding it into a `Message`, when it is a batch of plain

@@ -31,3 +31,13 @@ public enum ReceiveResult: Sendable {
     /// The peer closed (or shut down) its end: end of file.
     case closed
 }
+
+/// What one `SeqPacketSocket.receive(maxBytes:maxFDs:lending:)` call found.
+public enum LendingReceiveResult: Sendable, Equatable {
+    /// A record was lent to the body.
+    case received
+    /// Non-blocking socket with nothing queued.
+    case wouldBlock
+    /// The peer closed (or shut down) its end: end of file.
+    case closed
+}

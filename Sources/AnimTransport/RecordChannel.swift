@@ -6,11 +6,11 @@ import Logging
 /// `send` tries at once and queues on EAGAIN; the queue flushes, in order, when the socket becomes writable. A
 /// queue above `maxQueuedBytes` means the peer stopped reading: the channel closes and `onClose` gets an ENOBUFS
 /// error (the server drops such a client instead of blocking or growing forever). Inbound records go to
-/// `onRecord`; end of file calls `onClose(nil)`, a failure `onClose(error)`, once, after which nothing else is
+/// `onRecord`, lent straight from the socket's receive buffer (valid only during the call); end of file calls `onClose(nil)`, a failure `onClose(error)`, once, after which nothing else is
 /// called.
 ///
 /// Thread rules: `onRecord` and `onClose` run on the loop thread; `send` and `close` must be called there too.
-/// Ownership: `onRecord` owns the descriptors in the record it gets (it closes those it does not keep); records
+/// Ownership: `onRecord` owns the descriptors it gets (it closes those it does not keep); records
 /// refused by the socket (too long, too many fds) have theirs closed by the socket. Descriptors passed to `send`
 /// stay the caller's: the channel duplicates those it has to queue and closes its duplicates once sent.
 public final class RecordChannel: @unchecked Sendable {
@@ -19,7 +19,7 @@ public final class RecordChannel: @unchecked Sendable {
     private let maxRecordBytes: Int
     private let maxFDs: Int
     private let maxQueuedBytes: Int
-    private let onRecord: (ReceivedRecord) -> Void
+    private let onRecord: (_ bytes: UnsafeRawBufferPointer, _ fds: [Int32]) -> Void
     private let onClose: (TransportError?) -> Void
     private static let logger = Logger(label: "animserver.transport.channel")
     /// Records read per readable event before the loop serves other descriptors (the fd stays readable, so the
@@ -38,7 +38,7 @@ public final class RecordChannel: @unchecked Sendable {
     /// Makes `socket` non-blocking and registers it on `loop` for reading.
     public init(
         socket: SeqPacketSocket, loop: EventLoop, maxRecordBytes: Int, maxQueuedBytes: Int, maxFDs: Int = 4,
-        onRecord: @escaping (ReceivedRecord) -> Void, onClose: @escaping (TransportError?) -> Void
+        onRecord: @escaping (_ bytes: UnsafeRawBufferPointer, _ fds: [Int32]) -> Void, onClose: @escaping (TransportError?) -> Void
     ) throws(TransportError) {
         self.socket = socket
         self.loop = loop
@@ -137,8 +137,8 @@ public final class RecordChannel: @unchecked Sendable {
         for _ in 0..<Self.recordsPerWakeup {
             guard !closed else { return }
             do {
-                switch try socket.receive(maxBytes: maxRecordBytes, maxFDs: maxFDs) {
-                case .record(let record): onRecord(record)
+                switch try socket.receive(maxBytes: maxRecordBytes, maxFDs: maxFDs, lending: onRecord) {
+                case .received: continue
                 case .wouldBlock: return
                 case .closed:
                     finish(nil)

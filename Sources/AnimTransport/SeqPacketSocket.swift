@@ -224,11 +224,27 @@ public final class SeqPacketSocket: @unchecked Sendable {
         return true
     }
 
-    /// Receives one record (one reader at a time: concurrent calls wait for each other) of at most `maxBytes` bytes and `maxFDs` descriptors. A longer record (MSG_TRUNC) or
-    /// more descriptors (MSG_CTRUNC) is consumed and reported as an error, never delivered truncated; the
-    /// descriptors of a refused record are closed. A zero-length read is end of file (`.closed`): protocol
-    /// records are never empty.
+    /// Receives one record (one reader at a time: concurrent calls wait for each other) of at most `maxBytes` bytes
+    /// and `maxFDs` descriptors, as an array of its own. `receive(maxBytes:maxFDs:lending:)` lends the bytes instead.
     public func receive(maxBytes: Int, maxFDs: Int = 4) throws(TransportError) -> ReceiveResult {
+        var record: ReceivedRecord?
+        switch try receive(maxBytes: maxBytes, maxFDs: maxFDs, lending: { bytes, fds in
+            record = ReceivedRecord(bytes: Array(bytes), fds: fds)
+        }) {
+        case .received: return .record(record!)
+        case .wouldBlock: return .wouldBlock
+        case .closed: return .closed
+        }
+    }
+
+    /// Receives one record and lends its bytes to `body`, straight from the socket's receive buffer: nothing is
+    /// copied, and the bytes are valid only until `body` returns (it must not receive on this socket). `body`
+    /// owns the descriptors. A longer record (MSG_TRUNC) or more descriptors (MSG_CTRUNC) is consumed and reported
+    /// as an error, never lent truncated; the descriptors of a refused record are closed. A zero-length read is
+    /// end of file (`.closed`): protocol records are never empty.
+    public func receive(
+        maxBytes: Int, maxFDs: Int = 4, lending body: (UnsafeRawBufferPointer, [Int32]) -> Void
+    ) throws(TransportError) -> LendingReceiveResult {
         try ensureOpen("recvmsg")
         guard maxBytes >= 0, maxBytes < Int(Int32.max), maxFDs >= 0, maxFDs <= Int(IPC_MAX_FDS) else {
             throw TransportError(
@@ -239,43 +255,41 @@ public final class SeqPacketSocket: @unchecked Sendable {
         }
         // One byte more than allowed, so an oversized record is seen even where MSG_TRUNC were not reported.
         let capacity = maxBytes + 1
-        var fds = [Int32](repeating: -1, count: maxFDs)
-        var fdCount: Int32 = 0
-        var flags: Int32 = 0
-        let outcome: Result<[UInt8], TransportError> = receiveLock.withLock {
+        let outcome: Result<LendingReceiveResult, TransportError> = receiveLock.withLock {
             if receiveBuffer.count < capacity {
                 receiveBuffer.deallocate()
                 receiveBuffer = .allocate(byteCount: capacity, alignment: 16)
             }
-            let received = fds.withUnsafeMutableBufferPointer { fdBuffer in
-                ipc_recv_record(
-                    fd, receiveBuffer.baseAddress, capacity, fdBuffer.baseAddress, Int32(maxFDs), &fdCount, &flags)
+            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(maxFDs, 1)) { fdSlots in
+                var fdCount: Int32 = 0
+                var flags: Int32 = 0
+                let received = ipc_recv_record(
+                    fd, receiveBuffer.baseAddress, capacity, fdSlots.baseAddress, Int32(maxFDs), &fdCount, &flags)
+                if received < 0 {
+                    if errno == EAGAIN || errno == EWOULDBLOCK { return .success(.wouldBlock) }
+                    return .failure(.lastError("recvmsg", fd: fd))
+                }
+                let arrived = Array(fdSlots.prefix(Int(fdCount)))
+                if flags & IPC_MSG_CTRUNC != 0 {
+                    FileDescriptor.close(arrived)
+                    return .failure(
+                        TransportError(
+                            operation: "recvmsg", target: target, code: EMSGSIZE,
+                            detail: "more than \(maxFDs) descriptors in one record (MSG_CTRUNC); they were closed"))
+                }
+                if flags & IPC_MSG_TRUNC != 0 || received > maxBytes {
+                    FileDescriptor.close(arrived)
+                    return .failure(
+                        TransportError(
+                            operation: "recvmsg", target: target, code: EMSGSIZE,
+                            detail: "record longer than \(maxBytes) bytes (MSG_TRUNC)"))
+                }
+                if received == 0 && arrived.isEmpty { return .success(.closed) }
+                body(UnsafeRawBufferPointer(rebasing: receiveBuffer[0..<received]), arrived)
+                return .success(.received)
             }
-            if received < 0 { return .failure(.lastError("recvmsg", fd: fd)) }
-            return .success(Array(UnsafeRawBufferPointer(rebasing: receiveBuffer[0..<min(received, capacity)])))
         }
-        let bytes: [UInt8]
-        switch outcome {
-        case .success(let value): bytes = value
-        case .failure(let error):
-            if error.code == EAGAIN || error.code == EWOULDBLOCK { return .wouldBlock }
-            throw error
-        }
-        let arrived = Array(fds.prefix(Int(fdCount)))
-        if flags & IPC_MSG_CTRUNC != 0 {
-            FileDescriptor.close(arrived)
-            throw TransportError(
-                operation: "recvmsg", target: target, code: EMSGSIZE,
-                detail: "more than \(maxFDs) descriptors in one record (MSG_CTRUNC); they were closed")
-        }
-        if flags & IPC_MSG_TRUNC != 0 || bytes.count > maxBytes {
-            FileDescriptor.close(arrived)
-            throw TransportError(
-                operation: "recvmsg", target: target, code: EMSGSIZE,
-                detail: "record longer than \(maxBytes) bytes (MSG_TRUNC)")
-        }
-        if bytes.isEmpty && arrived.isEmpty { return .closed }
-        return .record(ReceivedRecord(bytes: bytes, fds: arrived))
+        return try outcome.get()
     }
 
     public func peerCredentials() throws(TransportError) -> PeerCredentials {

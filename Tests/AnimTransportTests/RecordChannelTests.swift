@@ -24,9 +24,9 @@ final class ChannelHarness: Sendable {
         loop.execute { [self] in
             let channel = try? RecordChannel(
                 socket: local, loop: loop, maxRecordBytes: 1 << 20, maxQueuedBytes: maxQueuedBytes,
-                onRecord: { [self] record in
-                    records.append(record.bytes)
-                    FileDescriptor.close(record.fds)
+                onRecord: { [self] bytes, fds in
+                    records.append(Array(bytes))
+                    FileDescriptor.close(fds)
                     received.signal()
                 },
                 onClose: { [self] error in

@@ -66,6 +66,36 @@ import Testing
         #expect(try record(b.receive(maxBytes: 64))?.bytes == [2, 2])
     }
 
+    /// The lending receive hands over the receive buffer itself: each record's exact bytes and descriptors, a
+    /// refused record is never lent, and an empty socket or a closed peer is said without calling the body.
+    @Test func lendingReceiveLendsEachRecordWhole() throws {
+        let (a, b) = try SeqPacketSocket.pair()
+        let (fd, _) = try SharedMemory.create(name: "lent", size: 16)
+        defer { FileDescriptor.close(fd) }
+        let long = (0..<70_000).map { UInt8($0 % 251) }
+        #expect(try a.send(long))
+        #expect(try a.send([4, 5, 6], fds: [fd]))
+        #expect(try a.send(Array(repeating: 1, count: 65)))
+        #expect(try a.send([7]))
+        var lent: [([UInt8], Int)] = []
+        let lend: (UnsafeRawBufferPointer, [Int32]) -> Void = { bytes, fds in
+            lent.append((Array(bytes), fds.count))
+            FileDescriptor.close(fds)
+        }
+        #expect(try b.receive(maxBytes: 70_000, lending: lend) == .received)
+        #expect(try b.receive(maxBytes: 64, lending: lend) == .received)
+        let error = #expect(throws: TransportError.self) { try b.receive(maxBytes: 64, lending: lend) }
+        #expect(error?.description.contains("MSG_TRUNC") == true)
+        #expect(try b.receive(maxBytes: 64, lending: lend) == .received)
+        #expect(lent.map(\.0) == [long, [4, 5, 6], [7]])
+        #expect(lent.map(\.1) == [0, 1, 0])
+        try b.setNonBlocking(true)
+        #expect(try b.receive(maxBytes: 64, lending: lend) == .wouldBlock)
+        a.close()
+        #expect(try b.receive(maxBytes: 64, lending: lend) == .closed)
+        #expect(lent.count == 3)
+    }
+
     @Test func exactlyMaxBytesIsAccepted() throws {
         let (a, b) = try SeqPacketSocket.pair()
         #expect(try a.send(Array(repeating: 3, count: 64)))

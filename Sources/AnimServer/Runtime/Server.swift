@@ -157,7 +157,7 @@ public final class Server: @unchecked Sendable {
                     // oversize message is answered with limitExceeded by the decoder instead of a bare close.
                     socket: socket, loop: loop, maxRecordBytes: Int(SeqPacketSocket.bufferBytes),
                     maxQueuedBytes: options.maxQueuedBytesPerClient,
-                    onRecord: { [unowned self] record in self.received(record, from: session) },
+                    onRecord: { [unowned self] bytes, fds in self.received(bytes, fds: fds, from: session) },
                     onClose: { [unowned self] error in self.channelClosed(session, error: error) })
                 channels[session] = channel
                 logger.debug(
@@ -170,11 +170,11 @@ public final class Server: @unchecked Sendable {
         }
     }
 
-    private func received(_ record: ReceivedRecord, from session: SessionID) {
+    private func received(_ record: UnsafeRawBufferPointer, fds: [Int32], from session: SessionID) {
         // A frame that became due (a commit, a clock change) runs before the next message is handled, so its
         // events reach every client before the answer to anything sent after (Sync waits for them).
         runQueuedFrame()
-        let (deliveries, isCommit) = core.receive(record: record.bytes, fds: record.fds, from: session)
+        let (deliveries, isCommit) = core.receive(record: record, fds: fds, from: session)
         if isCommit { pacer?.commitArrived(at: MonotonicClock.now()) }
         deliver(deliveries)
         scheduleFrame()
