@@ -143,8 +143,7 @@ public final class ServerCore {
     }
 
     /// `receive(record:fds:from:)` for a record held in an array (tests, the fuzzer, the benchmarks).
-    public func receive(record: [UInt8], fds: [Int32], from id: SessionID) -> (deliveries: [Delivery], isCommit: Bool)
-    {
+    public func receive(record: [UInt8], fds: [Int32], from id: SessionID) -> (deliveries: [Delivery], isCommit: Bool) {
         record.withUnsafeBytes { receive(record: $0, fds: fds, from: id) }
     }
 

@@ -38,7 +38,8 @@ public final class RecordChannel: @unchecked Sendable {
     /// Makes `socket` non-blocking and registers it on `loop` for reading.
     public init(
         socket: SeqPacketSocket, loop: EventLoop, maxRecordBytes: Int, maxQueuedBytes: Int, maxFDs: Int = 4,
-        onRecord: @escaping (_ bytes: UnsafeRawBufferPointer, _ fds: [Int32]) -> Void, onClose: @escaping (TransportError?) -> Void
+        onRecord: @escaping (_ bytes: UnsafeRawBufferPointer, _ fds: [Int32]) -> Void,
+        onClose: @escaping (TransportError?) -> Void
     ) throws(TransportError) {
         self.socket = socket
         self.loop = loop

@@ -228,9 +228,12 @@ public final class SeqPacketSocket: @unchecked Sendable {
     /// and `maxFDs` descriptors, as an array of its own. `receive(maxBytes:maxFDs:lending:)` lends the bytes instead.
     public func receive(maxBytes: Int, maxFDs: Int = 4) throws(TransportError) -> ReceiveResult {
         var record: ReceivedRecord?
-        switch try receive(maxBytes: maxBytes, maxFDs: maxFDs, lending: { bytes, fds in
-            record = ReceivedRecord(bytes: Array(bytes), fds: fds)
-        }) {
+        switch try receive(
+            maxBytes: maxBytes, maxFDs: maxFDs,
+            lending: { bytes, fds in
+                record = ReceivedRecord(bytes: Array(bytes), fds: fds)
+            })
+        {
         case .received: return .record(record!)
         case .wouldBlock: return .wouldBlock
         case .closed: return .closed

@@ -87,7 +87,7 @@ import Testing
                 #expect(record.layer == run.layer(index))
                 #expect(record.keyPath.elementsEqual(run.first.keyPath) && record.valueTag == run.first.valueTag)
                 if let lanes = record.lanes {
-                    #expect(run.lanes(index) == lanes || lanes[0].isNaN)
+                    #expect(run.lanes?[index] == lanes || lanes[0].isNaN)
                 }
                 guard let keyPath = String(validating: record.keyPath, as: UTF8.self) else { return nil }
                 read.append(WireSetProperty(layer: record.layer, keyPath: keyPath, value: record.value.wire))

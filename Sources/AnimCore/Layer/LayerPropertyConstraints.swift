@@ -97,7 +97,7 @@ extension LayerProperty {
         return nil
     }
 
-    /// Whether `check` accepts a value of `kind` given as lanes (`LaneChange`): a number,
+    /// Whether `check` accepts a value of `kind` given as lanes (`PropertyValue.lanes`): a number,
     /// point, size or rect of this property's kind, every number finite and in range.
     @inlinable
     public func accepts(lanes v: SIMD4<Double>, kind: ValueKind) -> Bool {

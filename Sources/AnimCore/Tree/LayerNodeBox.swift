@@ -86,6 +86,7 @@ struct LayerNodeList: RandomAccessCollection, @unchecked Sendable {
 
     /// Runs `body` with the nodes ready to change many at a time: the list's own sharing is checked once here,
     /// and a box only the first time `body` reaches it since the list was last copied.
+    @inline(__always)
     mutating func changing<R>(_ body: (ChangeableNodes) -> R) -> R {
         if !isKnownUniquelyReferenced(&sharing) {
             sharing = SharingToken()

@@ -67,6 +67,7 @@ struct LayerNodeStore: @unchecked Sendable {
     /// Runs `body` with the nodes ready to change in place many at a time (a bulk commit): the store's sharing
     /// is checked once for all of them (`LayerNodeList.changing(_:)`) rather than once a change. Not while
     /// journaling: these changes are not remembered.
+    @inline(__always)
     mutating func changingNodes<R>(_ body: (ChangeableNodes) -> R) -> R {
         precondition(!isJournaling, "changingNodes does not journal its changes")
         return all.changing(body)

@@ -8,22 +8,6 @@ public struct LayerSlot: Hashable, Sendable {
     init(index: Int) { self.index = index }
 }
 
-/// A checked number, point, size or rect change for `LayerTree.setChecked(_:)`: the value as lanes (x, y,
-/// width, height order; unused lanes 0), as `LayerProperty.accepts(lanes:kind:)` checked it.
-public struct LaneChange: Sendable {
-    public var slot: LayerSlot
-    public var property: LayerProperty
-    public var kind: ValueKind
-    public var lanes: SIMD4<Double>
-
-    public init(slot: LayerSlot, property: LayerProperty, kind: ValueKind, lanes: SIMD4<Double>) {
-        self.slot = slot
-        self.property = property
-        self.kind = kind
-        self.lanes = lanes
-    }
-}
-
 extension LayerTree {
     /// The slot of `id` and its layer's class, or nil when there is no such layer: one call per change of a
     /// bulk commit.
@@ -31,6 +15,32 @@ extension LayerTree {
     public func slotAndClass(of id: LayerID) -> (slot: LayerSlot, layerClass: LayerClass)? {
         guard let index = nodes.slots.slot(of: id) else { return nil }
         return (LayerSlot(index: index), nodes.classes[index])
+    }
+
+    /// `slotAndClass(of:)` and `rule` for the changes `start ..< end` of a bulk commit's run, while their layers
+    /// have class `layerClass`: appends each one's slot to `slots` and returns the index of the first change
+    /// whose layer is missing, has another class or whose value `rule` refuses (`end` when none). `layer(i)` is
+    /// change `i`'s layer id, `lanes[i]` its value. The caller asks `slotAndClass` about the change it stopped
+    /// at; this loop is the bulk commit's hot path, so it holds only what it compares.
+    @inlinable
+    public func appendSlots(
+        from start: Int, to end: Int, ofClass layerClass: LayerClass, layer: (Int) -> UInt32, lanes: StridedLanes,
+        rule: LaneRule, to slots: inout [LayerSlot]
+    ) -> Int {
+        nodes.slots.direct.withUnsafeBufferPointer { direct in
+            nodes.classes.withUnsafeBufferPointer { classes in
+                var index = start
+                while index < end {
+                    let id = Int(layer(index))
+                    guard id < direct.count else { break }
+                    let slot = Int(direct[id]) &- 1
+                    guard slot >= 0, classes[slot] == layerClass, rule.accepts(lanes[index]) else { break }
+                    slots.append(LayerSlot(index: slot))
+                    index &+= 1
+                }
+                return index
+            }
+        }
     }
 
     /// Stores `value` in `property` of the layer at `slot`, in place. The caller has checked it
@@ -66,31 +76,65 @@ extension LayerTree {
         return stored
     }
 
-    /// Stores each change in order, in place, without building a `PropertyValue`. The caller has checked
-    /// them (`LayerProperty.accepts(lanes:kind:)`, and that each layer's class has the property).
-    public mutating func setChecked(_ changes: [LaneChange]) {
+    /// Stores value `i` of `lanes` in `property` of the layer at `slots[i]`, in order, in place, without
+    /// building a `PropertyValue`: a run of a bulk commit's changes to one property. The caller has checked them
+    /// (`LayerProperty.laneRule(for:)`, and that each layer's class has the property).
+    public mutating func setChecked(
+        _ property: LayerProperty, kind: ValueKind, lanes: StridedLanes, at slots: UnsafeBufferPointer<LayerSlot>
+    ) {
         guard !nodes.isJournaling else {
-            for change in changes { nodes.modifyState(at: change.slot.index) { Self.store(change, in: &$0) } }
+            for index in slots.indices {
+                nodes.modifyState(at: slots[index].index) { Self.store(lanes[index], property, kind, in: &$0) }
+            }
             return
         }
-        nodes.changingNodes { nodes in
-            for change in changes {
-                Self.store(change, in: &nodes.address(forChanging: change.slot.index).pointee.state)
+        // The properties every layer keeps in its state's own storage get a loop each: one switch on the
+        // property for the run instead of `setLanes`'s switch on every change halved the store's time.
+        switch property {
+        case .position: store(lanes, at: slots) { $0.position = Point(x: $1[0], y: $1[1]) }
+        case .bounds: store(lanes, at: slots) { $0.bounds = Rect(x: $1[0], y: $1[1], width: $1[2], height: $1[3]) }
+        case .zPosition: store(lanes, at: slots) { $0.zPosition = $1[0] }
+        case .anchorPoint: store(lanes, at: slots) { $0.anchorPoint = Point(x: $1[0], y: $1[1]) }
+        case .anchorPointZ: store(lanes, at: slots) { $0.anchorPointZ = $1[0] }
+        case .cornerRadius: store(lanes, at: slots) { $0.cornerRadius = $1[0] }
+        case .opacity: store(lanes, at: slots) { $0.opacity = $1[0] }
+        default:
+            nodes.changingNodes { nodes in
+                for index in slots.indices {
+                    Self.store(
+                        lanes[index], property, kind, in: &nodes.address(forChanging: slots[index].index).pointee.state)
+                }
             }
         }
     }
 
     @inline(__always)
-    private static func store(_ change: LaneChange, in state: inout LayerState) {
-        guard !state.setLanes(change.lanes, for: change.property) else { return }
-        storeAsValue(change, in: &state)
+    private mutating func store(
+        _ lanes: StridedLanes, at slots: UnsafeBufferPointer<LayerSlot>,
+        _ write: (inout LayerState, SIMD4<Double>) -> Void
+    ) {
+        nodes.changingNodes { nodes in
+            for index in slots.indices {
+                write(&nodes.address(forChanging: slots[index].index).pointee.state, lanes[index])
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func store(
+        _ lanes: SIMD4<Double>, _ property: LayerProperty, _ kind: ValueKind, in state: inout LayerState
+    ) {
+        guard !state.setLanes(lanes, for: property) else { return }
+        storeAsValue(lanes, property, kind, in: &state)
     }
 
     /// `store` for a property that `setLanes` does not hold.
     @inline(never)
-    private static func storeAsValue(_ change: LaneChange, in state: inout LayerState) {
-        guard let value = PropertyValue(lanes: change.lanes, kind: change.kind) else { return }
-        state.setValueUnchecked(value, for: change.property)
+    private static func storeAsValue(
+        _ lanes: SIMD4<Double>, _ property: LayerProperty, _ kind: ValueKind, in state: inout LayerState
+    ) {
+        guard let value = PropertyValue(lanes: lanes, kind: kind) else { return }
+        state.setValueUnchecked(value, for: property)
     }
 
     /// `set(_:for:of:)` for a number, point, size or rect given as lanes (`PropertyValue.lanes`): the same
@@ -110,7 +154,6 @@ extension LayerTree {
             try set(value, for: property, of: id)
             return
         }
-        let change = LaneChange(slot: LayerSlot(index: slot), property: property, kind: kind, lanes: lanes)
-        nodes.modifyState(at: slot) { Self.store(change, in: &$0) }
+        nodes.modifyState(at: slot) { Self.store(lanes, property, kind, in: &$0) }
     }
 }

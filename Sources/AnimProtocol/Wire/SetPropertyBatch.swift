@@ -246,19 +246,13 @@ public struct SetPropertyRecord {
     }
 
     /// A number, point, size or rect as four lanes (x, y, width, height order; unused lanes 0), as
-    /// `LaneChange` takes it; nil for the other kinds.
-    @inlinable @inline(__always)
-    public var lanes: SIMD4<Double>? { valueTag <= 3 ? knownLanes() : nil }
+    /// `LayerTree.setChecked(_:kind:lanes:at:)` takes it; nil for the other kinds.
+    @inlinable
+    public var lanes: SIMD4<Double>? { laneWidth.map { StridedLanes(base: valueStart, stride: 0, width: $0)[0] } }
 
-    /// `lanes` of a record known to hold a number, point, size or rect.
-    @inlinable @inline(__always)
-    func knownLanes() -> SIMD4<Double> {
-        switch valueTag {
-        case 0: SIMD4(number(0), 0, 0, 0)
-        case 1, 2: SIMD4(number(0), number(1), 0, 0)
-        default: SIMD4(number(0), number(1), number(2), number(3))
-        }
-    }
+    /// `StridedLanes.width(of:)` of the value's kind.
+    @inlinable
+    var laneWidth: Int? { valueTag <= 3 ? StridedLanes.width(of: valueKind) : nil }
 
     /// The value, as `PropertyValue(wire:)` makes it from the decoded `WireValue`.
     @inlinable
@@ -318,10 +312,12 @@ public struct SetPropertyRun {
         UInt32(littleEndian: start.loadUnaligned(fromByteOffset: index &* stride &+ 1, as: UInt32.self))
     }
 
-    /// The value of record `index` as lanes (`SetPropertyRecord.lanes`); the run's values must be numbers,
-    /// points, sizes or rects (`first.lanes` is not nil).
-    @inlinable @inline(__always)
-    public func lanes(_ index: Int) -> SIMD4<Double> { self[index].knownLanes() }
+    /// Every record's value as lanes (`SetPropertyRecord.lanes`), read in place; nil unless the values are
+    /// numbers, points, sizes or rects.
+    @inlinable
+    public var lanes: StridedLanes? {
+        first.laneWidth.map { StridedLanes(base: first.valueStart, stride: stride, width: $0) }
+    }
 
     /// Record `index`, pointing into the frame.
     @inlinable @inline(__always)

@@ -58,7 +58,7 @@ import Testing
     }
 
     /// Every number, point, size and rect property, on a layer of a class that has it: `accepts(lanes:)` says
-    /// what `check` says, and `setChecked(_:)` stores what `set` stores.
+    /// what `check` says, and `setChecked(_:kind:lanes:at:)` stores what `set` stores.
     @Test func lanesAreCheckedAndStoredAsValuesAre() throws {
         let samples: [Double] = [0, -0.0, 1, -1, 0.5, 1e300, -.infinity, .infinity, .nan, .leastNonzeroMagnitude]
         var checked = 0
@@ -84,7 +84,7 @@ import Testing
                 var expected = try tree.state(of: LayerID(1))
                 try expected.set(value, for: property)
                 let slot = try #require(tree.slotAndClass(of: LayerID(1))).slot
-                tree.setChecked([LaneChange(slot: slot, property: property, kind: property.valueKind, lanes: lanes)])
+                tree.setChecked(property, [(slot, lanes)])
                 #expect(try tree.state(of: LayerID(1)) == expected, "\(property) \(value)")
                 checked += 1
             }
@@ -175,12 +175,68 @@ import Testing
         }
     }
 
+    /// A run of changes is stored in order (a layer changed twice keeps the later value), for a property every
+    /// layer keeps in its own storage (its own loop) and one of a special class (the general store), in place
+    /// and under a journal.
+    @Test func aRunOfChangesIsStoredInOrder() throws {
+        for journaled in [false, true] {
+            var tree = LayerTree()
+            for raw in 1...5 { try tree.insert(LayerID(UInt32(raw)), state: LayerState(layerClass: .shape)) }
+            if journaled { tree.beginJournal() }
+            let slot = { (raw: UInt32) in tree.slotAndClass(of: LayerID(raw))!.slot }
+            tree.setChecked(
+                .bounds,
+                [(slot(3), SIMD4(1, 2, 3, 4)), (slot(1), SIMD4(5, 6, 7, 8)), (slot(3), SIMD4(9, 10, 11, 12))])
+            tree.setChecked(.lineWidth, [(slot(2), SIMD4(2.5, 0, 0, 0)), (slot(5), SIMD4(7, 0, 0, 0))])
+            #expect(try tree.state(of: LayerID(3)).bounds == Rect(x: 9, y: 10, width: 11, height: 12))
+            #expect(try tree.state(of: LayerID(1)).bounds == Rect(x: 5, y: 6, width: 7, height: 8))
+            #expect(try tree.state(of: LayerID(2)).bounds == .zero)
+            #expect(try tree.state(of: LayerID(2)).special.shape?.lineWidth == 2.5)
+            #expect(try tree.state(of: LayerID(5)).special.shape?.lineWidth == 7)
+            #expect(try tree.state(of: LayerID(4)).special.shape?.lineWidth == 1)
+            if journaled {
+                tree.rollback()
+                #expect(try tree.state(of: LayerID(3)).bounds == .zero)
+                #expect(try tree.state(of: LayerID(2)).special.shape?.lineWidth == 1)
+            }
+        }
+    }
+
+    /// `appendSlots` takes changes while their layers exist, have the class asked for and their values pass the
+    /// rule, and says where it stopped.
+    @Test func appendSlotsStopsAtTheFirstChangeItCannotTake() throws {
+        var tree = LayerTree()
+        for raw in 1...6 {
+            try tree.insert(LayerID(UInt32(raw)), state: LayerState(layerClass: raw == 5 ? .text : .layer))
+        }
+        let rule = try #require(LayerProperty.opacity.laneRule(for: .number))
+        func stop(_ ids: [UInt32], _ values: [Double], from start: Int = 0) -> (Int, [Int]) {
+            var slots: [LayerSlot] = []
+            let stopped = values.withUnsafeBytes { raw in
+                tree.appendSlots(
+                    from: start, to: ids.count, ofClass: .layer, layer: { ids[$0] },
+                    lanes: StridedLanes(base: raw.baseAddress!, stride: 8, width: 1), rule: rule, to: &slots)
+            }
+            return (stopped, slots.map(\.index))
+        }
+        let slot = { (raw: UInt32) in tree.slotAndClass(of: LayerID(raw))!.slot.index }
+        #expect(stop([1, 2, 3], [0, 0.5, 1]) == (3, [slot(1), slot(2), slot(3)]))
+        #expect(stop([1, 2, 3], [0, 0.5, 1], from: 1) == (3, [slot(2), slot(3)]))
+        // A layer of another class, a missing layer (inside and outside the id table), a refused value.
+        #expect(stop([2, 5, 1], [1, 1, 1]) == (1, [slot(2)]))
+        #expect(stop([2, 3, 7, 1], [1, 1, 1, 1]) == (2, [slot(2), slot(3)]))
+        #expect(stop([4, 1_000_000], [1, 1]) == (1, [slot(4)]))
+        #expect(stop([6, 4, 3], [1, .nan, 1]) == (1, [slot(6)]))
+        #expect(stop([6, 4, 3], [1, 1, .infinity]) == (2, [slot(6), slot(4)]))
+        #expect(stop([], [1]) == (0, []))
+    }
+
     @Test func aSlotChangeUnderAJournalRollsBack() throws {
         var tree = LayerTree()
         try tree.insert(LayerID(1), state: LayerState())
         tree.beginJournal()
         let slot = try #require(tree.slotAndClass(of: LayerID(1))).slot
-        tree.setChecked([LaneChange(slot: slot, property: .position, kind: .point, lanes: SIMD4(4, 5, 0, 0))])
+        tree.setChecked(.position, [(slot, SIMD4(4, 5, 0, 0))])
         #expect(try tree.state(of: LayerID(1)).position == Point(x: 4, y: 5))
         tree.rollback()
         #expect(try tree.state(of: LayerID(1)).position == .zero)
@@ -191,7 +247,7 @@ import Testing
         try tree.insert(LayerID(1), state: LayerState())
         let copy = tree
         let slot = try #require(tree.slotAndClass(of: LayerID(1))).slot
-        tree.setChecked([LaneChange(slot: slot, property: .opacity, kind: .number, lanes: SIMD4(0.25, 0, 0, 0))])
+        tree.setChecked(.opacity, [(slot, SIMD4(0.25, 0, 0, 0))])
         #expect(try tree.state(of: LayerID(1)).opacity == 0.25)
         #expect(try copy.state(of: LayerID(1)).opacity == 1)
     }

@@ -85,12 +85,7 @@ struct LayerTreeSharingTests {
             case 2, 3:
                 let changed = (0..<(1 + generator.next() % 8)).map { _ in ids[Int(generator.next() % UInt64(ids.count))]
                 }
-                tree.setChecked(
-                    changed.map { layer in
-                        LaneChange(
-                            slot: tree.slotAndClass(of: layer)!.slot, property: .position, kind: .point,
-                            lanes: SIMD4(x, 0, 0, 0))
-                    })
+                tree.setChecked(.position, changed.map { (tree.slotAndClass(of: $0)!.slot, SIMD4(x, 0, 0, 0)) })
                 for layer in changed { model[layer] = x }
             case 4:
                 let layer = ids[Int(generator.next() % UInt64(ids.count))]
