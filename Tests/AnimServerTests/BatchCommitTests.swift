@@ -68,6 +68,55 @@ struct BatchCommitTests {
         #expect(try states(batch, s1) == states(decoded, s2))
     }
 
+    /// Long runs of one key path over layers of two classes (the tight loop stops at each change of class and
+    /// at each layer it meets again) are applied as the decoded commit applies them, the later change winning.
+    @Test func longRunsAcrossClassesApplyAsTheDecodedCommitDoes() throws {
+        let batch = ServerHarness()
+        let decoded = ServerHarness()
+        let s1 = try batch.connect()
+        let s2 = try decoded.connect()
+        scene(batch, s1)
+        scene(decoded, s2)
+        let order: [UInt32] = [1, 2, 3, 4, 5, 1, 4, 4, 2, 3]
+        let operations =
+            order.enumerated().map { W.set($1, "position", W.point(Double($0), -Double($0))) }
+            + order.enumerated().map { W.set($1, "opacity", .number(Double($0) / 10)) }
+            + order.reversed().enumerated().map {
+                W.set($1, "bounds", .rect(WireRect(x: 1, y: 2, width: Double($0), height: 3)))
+            }
+        let bytes = Self.frame(operations)
+        let applied = try #require(bytes.withUnsafeBytes { batch.core.receiveBatch($0, from: s1) })
+        #expect(applied.map(\.message) == decoded.send(try FrameCodec.decode(bytes), from: s2))
+        #expect(try states(batch, s1) == states(decoded, s2))
+        let tree = try #require(batch.core.sessions[s1]).context.tree
+        #expect(try tree.state(of: LayerID(4)).position == Point(x: 7, y: -7))
+        #expect(try tree.state(of: LayerID(2)).opacity == 0.8)
+        #expect(try tree.state(of: LayerID(1)).bounds.size.width == 9)
+    }
+
+    /// A change the tight loop stops at in the middle of a long run, because its layer is missing or its value
+    /// refused, sends the whole frame to the general path with nothing applied.
+    @Test(arguments: [
+        (W.set(99, "position", W.point(1, 1)), WireErrorCode.unknownLayer),
+        (W.set(70_000, "position", W.point(1, 1)), .unknownLayer),
+        (W.set(3, "position", W.point(1, .infinity)), .invalidValue),
+        (W.set(4, "position", W.point(.nan, 1)), .invalidValue),
+    ])
+    func aRefusalInsideALongRunLeavesTheSceneAsItWas(bad: WireOperation, code: WireErrorCode) throws {
+        let h = ServerHarness()
+        let s = try h.connect()
+        scene(h, s)
+        let before = try states(h, s)
+        let run = [1, 2, 3, 5, 1, 2].map { W.set($0, "position", W.point(Double($0), 5)) }
+        let bytes = Self.frame(run + [bad] + run)
+        #expect(bytes.withUnsafeBytes { h.core.receiveBatch($0, from: s) } == nil)
+        #expect(try states(h, s) == before)
+        let report = try #require(h.core.receive(record: bytes, fds: [], from: s).deliveries.first?.message.errorReport)
+        #expect(report.code == code.rawValue)
+        #expect(report.field.hasPrefix("operations[6].setProperty."))
+        #expect(try states(h, s) == before)
+    }
+
     @Test func receiveRecordAppliesTheBatchAndReportsACommit() throws {
         let h = ServerHarness()
         let s = try h.connect()
