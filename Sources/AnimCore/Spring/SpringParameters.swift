@@ -63,6 +63,11 @@ public struct SpringParameters: Hashable, Codable, Sendable {
     /// the parameters stay plain mutable fields.
     var motion: SpringMotion {
         let omega = naturalFrequency
+        // Valid parameters whose k/m overflows (a mass near the smallest double): the spring is stiffer than
+        // any frame can show and at its target at once. The closed forms would give ∞·0, a NaN presentation.
+        if omega == .infinity, mass > 0, stiffness > 0, stiffness.isFinite {
+            return .critical(rate: .infinity, slope: 0)
+        }
         let zeta = dampingRatio
         let v0 = initialVelocity
         if zeta < 1 {
@@ -101,7 +106,8 @@ enum SpringMotion: Hashable, Sendable {
         case .underdamped(let decay, let frequency, let sineCoefficient):
             exp(-decay * t) * (cos(frequency * t) + sineCoefficient * sin(frequency * t))
         case .critical(let rate, let slope):
-            (1 + slope * t) * exp(-rate * t)
+            // Decayed to nothing: 0 even where a finite slope times t overflows.
+            exp(-rate * t) == 0 && slope.isFinite ? 0 : (1 + slope * t) * exp(-rate * t)
         case .overdamped(let slowRoot, let fastRoot, let slowWeight, let fastWeight):
             slowWeight * exp(slowRoot * t) + fastWeight * exp(fastRoot * t)
         }

@@ -111,6 +111,20 @@ struct SpringProgressTests {
         }
     }
 
+    /// Valid but extreme parameters (found by the server fuzzer): a mass so small that k/m overflows, and a
+    /// critically damped spring read so late that slope·t overflows, are at their target, never NaN.
+    @Test func extremeValidParametersReachTheTarget() {
+        let overflowing = SpringParameters(mass: 1.7244322403552232e-307, stiffness: 200, damping: 12)
+        #expect(overflowing.naturalFrequency == .infinity)
+        for t in [1e-300, 0.5, 2, 1e300] { #expect(overflowing.progress(at: t) == 1) }
+        #expect(overflowing.progress(at: 0) == 0)
+        #expect(overflowing.settlingDuration == 0)
+        let stiff = SpringParameters(mass: 1e-300, stiffness: 1e-10, damping: 12)
+        #expect(stiff.regime == .criticallyDamped)
+        #expect(stiff.progress(at: 1e300) == 1)
+        #expect(stiff.progress(at: 0.5) == 1)
+    }
+
     @Test func invalidParametersNeverTrap() {
         #expect(SpringParameters(mass: 0).progress(at: 0.5).isNaN)
         #expect(SpringParameters(mass: -1).progress(at: 0.5).isNaN)
