@@ -125,35 +125,31 @@ extension LayerProperty {
     }
 }
 
-extension SIMD4<Int64> {
-    /// The lanes whose value is `bound` or more.
-    @inlinable
-    func lanes(atLeast bound: Int64) -> SIMDMask<SIMD4<Int64>> {
-        self .>= SIMD4(repeating: bound)
-    }
-}
-
 /// `LayerProperty.laneRule(for:)`: the lanes a kind uses all finite, and the first at least `minimum` (a
 /// number property's range; −∞ for the others). It agrees with `allowedRange(refusing:)`, which names the
 /// range in errors (`LayerSlotTests` checks both against `check`).
 public struct LaneRule: Sendable {
-    /// The lanes the kind does not use: ignored.
-    @usableFromInline let unused: SIMDMask<SIMD4<Int64>>
+    /// How many lanes the kind uses (1, 2 or 4); the others are ignored.
+    @usableFromInline let width: Int
     @usableFromInline let minimum: Double
     @usableFromInline let inclusive: Bool
 
     @inlinable
     init(lanes: Int, minimum: Double = -.infinity, inclusive: Bool = true) {
-        unused = SIMD4<Int64>(0, 1, 2, 3).lanes(atLeast: Int64(lanes))
+        width = lanes
         self.minimum = minimum
         self.inclusive = inclusive
     }
 
     @inlinable @inline(__always)
     public func accepts(_ v: SIMD4<Double>) -> Bool {
-        // x − x is 0 for a finite x and NaN for an infinite or NaN one.
-        let used = v.replacing(with: 0, where: unused)
-        guard all((used - used) .== .zero) else { return false }
+        // Lane by lane rather than as a vector: a bulk commit checks a run of one width, so these branches
+        // always go the same way, and the vector form's moves between registers cost more than they do.
+        guard v[0].isFinite else { return false }
+        if width >= 2 {
+            guard v[1].isFinite else { return false }
+            if width == 4 { guard v[2].isFinite, v[3].isFinite else { return false } }
+        }
         return inclusive ? v[0] >= minimum : v[0] > minimum
     }
 }
