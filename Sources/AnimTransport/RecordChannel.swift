@@ -6,12 +6,12 @@ import Logging
 /// `send` tries at once and queues on EAGAIN; the queue flushes, in order, when the socket becomes writable. A
 /// queue above `maxQueuedBytes` means the peer stopped reading: the channel closes and `onClose` gets an ENOBUFS
 /// error (the server drops such a client instead of blocking or growing forever). Inbound records go to
-/// `onRecord`, lent straight from the socket's receive buffer (valid only during the call); end of file calls `onClose(nil)`, a failure `onClose(error)`, once, after which nothing else is
-/// called.
+/// `onRecord`, lent straight from the socket's receive buffer (valid only during the call); end of file calls
+/// `onClose(nil)`, a failure `onClose(error)`, once, after which nothing else is called.
 ///
 /// Thread rules: `onRecord` and `onClose` run on the loop thread; `send` and `close` must be called there too.
-/// Ownership: `onRecord` owns the descriptors it gets (it closes those it does not keep); records
-/// refused by the socket (too long, too many fds) have theirs closed by the socket. Descriptors passed to `send`
+/// Ownership: `onRecord` owns the descriptors it gets (it closes those it does not keep); records refused by the
+/// socket (too long, too many fds) have theirs closed by the socket. Descriptors passed to `send`
 /// stay the caller's: the channel duplicates those it has to queue and closes its duplicates once sent.
 public final class RecordChannel: @unchecked Sendable {
     public let socket: SeqPacketSocket
