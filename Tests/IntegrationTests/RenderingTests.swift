@@ -86,6 +86,50 @@ import Testing
         #expect(pixel(late, 60, 60) == Self.black)
     }
 
+    /// Animations between finite values no client is refused for can present values no client may set: halfway
+    /// from x = 1e308 to −1e308 is −∞, and a scale from 1e308 to −1e308 passes through ∞·0. The daemon draws past
+    /// them: the layer above stays drawn at every time, and the daemon goes on serving another client.
+    @Test(arguments: renderers)
+    func overflowingAnimationsAreDrawnPast(renderer: String) throws {
+        let daemon = try DaemonHarness(renderer: renderer)
+        let client = try connectClient(daemon, name: "overflow")
+        Transaction.begin()
+        let wild = AnimKit.Layer(connection: client)
+        wild.frame = Rect(x: 20, y: 10, width: 40, height: 30)
+        wild.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        wild.borderWidth = 2
+        wild.cornerRadius = 4
+        wild.shadowOpacity = 1
+        let sentinel = AnimKit.Layer(connection: client)
+        sentinel.frame = Rect(x: 130, y: 90, width: 10, height: 10)
+        sentinel.backgroundColor = Color(red: 0, green: 1, blue: 0)
+        let move = AnimKit.BasicAnimation(
+            keyPath: "position", from: .point(Point(x: 1e308, y: 0)), to: .point(Point(x: -1e308, y: 1e308)))
+        let grow = AnimKit.BasicAnimation(keyPath: "transform.scale", from: .number(1e308), to: .number(-1e308))
+        for animation in [move, grow] {
+            animation.duration = 1
+            animation.timingFunction = .linear
+        }
+        try wild.add(move, forKey: "move")
+        try wild.add(grow, forKey: "grow")
+        Transaction.commit()
+        try client.sync()
+        for time in [0.25, 0.5, 0.75] {
+            try moveClock(client, to: time)
+            let shot = try client.screenshot()
+            #expect(pixel(shot, 135, 95) == Self.green, "at \(time)")
+        }
+        #expect(try wild.presentation().position.x == -.infinity)
+        let other = try connectClient(daemon, name: "other")
+        Transaction.begin()
+        let plain = AnimKit.Layer(connection: other)
+        plain.frame = Rect(x: 0, y: 100, width: 10, height: 10)
+        plain.backgroundColor = Color(red: 0, green: 0, blue: 1)
+        Transaction.commit()
+        try other.sync()
+        #expect(pixel(try other.screenshot(), 5, 105) == [0, 0, 255, 255])
+    }
+
     @Test(arguments: renderers)
     func oneLayerDrawnAlone(renderer: String) throws {
         let daemon = try DaemonHarness(renderer: renderer)
