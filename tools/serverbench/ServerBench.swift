@@ -82,8 +82,19 @@ struct ServerBench: ParsableCommand {
 
         // The layers stay referenced until the idle measurement: a released Layer is destroyed on the server.
         let staticLayers = try addMemory(daemon: daemon, to: report)
-        let idle = try IdleCPU(daemon: daemon).percentOfOneCore(seconds: idleSeconds)
+        let idle = try DaemonCPU(daemon: daemon).percentOfOneCore(seconds: idleSeconds)
         report.add("idle CPU with \(layers + 2000) static layers (target < 0.5 %)", idle, unit: "% of a core")
+        if let first = staticLayers.first {
+            // One layer's opacity animating: every frame still compiles the draw list from every layer.
+            let fade = BasicAnimation(keyPath: "opacity", from: .number(0), to: .number(1))
+            fade.duration = 1
+            fade.repeatCount = .infinity
+            Transaction.begin()
+            try first.add(fade, forKey: "fade")
+            Transaction.commit()
+            let busy = try DaemonCPU(daemon: daemon).percentOfOneCore(seconds: idleSeconds)
+            report.add("CPU with the same layers and one of them animating", busy, unit: "% of a core")
+        }
         report.print()
         withExtendedLifetime(staticLayers) {}
     }

@@ -1,9 +1,9 @@
 import AnimTestSupport
 import Foundation
 
-/// CPU time the daemon uses while its clients hold static layers and nothing animates: utime + stime from
-/// /proc/PID/stat over a wall-clock interval.
-struct IdleCPU {
+/// CPU time the daemon uses over a wall-clock interval (utime + stime from /proc/PID/stat): idle while its
+/// clients hold static layers, or with one animation running among them.
+struct DaemonCPU {
     let daemon: DaemonHarness
 
     func percentOfOneCore(seconds wall: Double) throws -> Double {
