@@ -43,13 +43,19 @@ struct BatchCommitTests {
         return try tree.layerIDs.map { try tree.state(of: $0) }
     }
 
-    @Test func aBatchChangesTheSceneAndAnswersAsTheDecodedCommitDoes() throws {
+    /// The same scene on two servers: one given frames as bytes (the batch path), one decoded commits.
+    private func twoScenes() throws -> (ServerHarness, SessionID, ServerHarness, SessionID) {
         let batch = ServerHarness()
         let decoded = ServerHarness()
         let s1 = try batch.connect()
         let s2 = try decoded.connect()
         scene(batch, s1)
         scene(decoded, s2)
+        return (batch, s1, decoded, s2)
+    }
+
+    @Test func aBatchChangesTheSceneAndAnswersAsTheDecodedCommitDoes() throws {
+        let (batch, s1, decoded, s2) = try twoScenes()
         let bytes = Self.frame(Self.changes, completions: [8, 0])
         // The batch path takes it (nil would mean the general path did the work).
         let applied = try #require(bytes.withUnsafeBytes { batch.core.receiveBatch($0, from: s1) })
@@ -71,12 +77,7 @@ struct BatchCommitTests {
     /// Long runs of one key path over layers of two classes (the tight loop stops at each change of class and
     /// at each layer it meets again) are applied as the decoded commit applies them, the later change winning.
     @Test func longRunsAcrossClassesApplyAsTheDecodedCommitDoes() throws {
-        let batch = ServerHarness()
-        let decoded = ServerHarness()
-        let s1 = try batch.connect()
-        let s2 = try decoded.connect()
-        scene(batch, s1)
-        scene(decoded, s2)
+        let (batch, s1, decoded, s2) = try twoScenes()
         let order: [UInt32] = [1, 2, 3, 4, 5, 1, 4, 4, 2, 3]
         let operations =
             order.enumerated().map { W.set($1, "position", W.point(Double($0), -Double($0))) }

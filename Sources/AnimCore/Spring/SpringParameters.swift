@@ -104,12 +104,13 @@ enum SpringMotion: Hashable, Sendable {
     func residual(at t: Double) -> Double {
         switch self {
         case .underdamped(let decay, let frequency, let sineCoefficient):
-            exp(-decay * t) * (cos(frequency * t) + sineCoefficient * sin(frequency * t))
+            return exp(-decay * t) * (cos(frequency * t) + sineCoefficient * sin(frequency * t))
         case .critical(let rate, let slope):
+            let envelope = exp(-rate * t)
             // Decayed to nothing: 0 even where a finite slope times t overflows.
-            exp(-rate * t) == 0 && slope.isFinite ? 0 : (1 + slope * t) * exp(-rate * t)
+            return envelope == 0 && slope.isFinite ? 0 : (1 + slope * t) * envelope
         case .overdamped(let slowRoot, let fastRoot, let slowWeight, let fastWeight):
-            slowWeight * exp(slowRoot * t) + fastWeight * exp(fastRoot * t)
+            return slowWeight * exp(slowRoot * t) + fastWeight * exp(fastRoot * t)
         }
     }
 }

@@ -252,7 +252,7 @@ public struct SetPropertyRecord {
 
     /// `StridedLanes.width(of:)` of the value's kind.
     @inlinable
-    var laneWidth: Int? { valueTag <= 3 ? StridedLanes.width(of: valueKind) : nil }
+    var laneWidth: Int? { StridedLanes.width(of: valueKind) }
 
     /// The value, as `PropertyValue(wire:)` makes it from the decoded `WireValue`.
     @inlinable
