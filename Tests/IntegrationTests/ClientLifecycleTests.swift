@@ -32,13 +32,21 @@ import Testing
 
         kill(demo.processIdentifier, SIGKILL)
         demo.waitUntilExit()
+        // Kept so a timeout says which count stayed.
+        var last: [String: Any] = [:]
         #expect(
             try eventually(timeout: 30) {
                 let status = try statusObject(observer)
+                last = status
                 return status["clients"] as? Int == 1 && status["layers"] as? Int == 0
                     && status["images"] as? Int == 0 && status["imageBytes"] as? Int == 0
                     && status["animations"] as? Int == 0 && status["openFDs"] as? Int == baselineFDs
-            })
+            },
+            """
+            last status: clients \(last["clients"] ?? "?"), layers \(last["layers"] ?? "?"), images \(last["images"] ?? "?"), \
+            imageBytes \(last["imageBytes"] ?? "?"), animations \(last["animations"] ?? "?"), \
+            openFDs \(last["openFDs"] ?? "?") against \(baselineFDs)
+            """)
         #expect(daemon.isRunning)
     }
 
