@@ -10,13 +10,14 @@ import AnimCore
 /// - Siblings are sorted by zPosition, higher in front, equal values in array order. Hidden layers and their
 ///   subtrees draw nothing, nor do layers of opacity 0 or a back-facing layer whose `doubleSided` is false.
 /// - A layer draws its shadow, background, contents, sublayers and border, in that order (§10.4).
-///   masksToBounds clips contents and sublayers (not the background, border or shadow); a mask layer masks
-///   all but the shadow. The other layer classes (shape, text, gradient, replicator, emitter, scroll, tiled)
+///   masksToBounds clips contents, sublayers and the layer's own shadow (not the background or border); a
+///   mask layer masks all but the shadow. The other layer classes (shape, text, gradient, replicator, emitter, scroll, tiled)
 ///   draw these CALayer parts only.
 /// - opacity < 1 with allowsGroupOpacity makes the layer's drawing a group when it is more than one item
 ///   (one item takes the opacity in its own alpha); otherwise opacity multiplies each descendant's alpha.
 /// - Quads with a corner behind the eye (W ≤ 0) are dropped, not clipped; items entirely outside the
-///   output are dropped, and group and shadow bounds are cut to the output.
+///   output are dropped, and group bounds are cut to the output; shadow bounds to the output grown by the
+///   blur's reach, so a shadow is blurred whole before it is clipped.
 public struct DrawListCompiler: Sendable {
     /// Sides of a `compileLayer` list are capped here (a 2^20-pixel-wide buffer is already beyond any use).
     public static let maximumLayerListSide = 1 << 20

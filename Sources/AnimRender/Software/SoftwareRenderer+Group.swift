@@ -47,10 +47,10 @@ extension SoftwareRenderer {
             target.image, 0, 0, 0, 0, Int32(at.x), Int32(at.y), Int32(at.width), Int32(at.height))
     }
 
-    /// A `ShadowDraw`: the source items into an offscreen buffer over the part of `bounds` the blur reads for the
-    /// pixels drawn, its alpha blurred by `GaussianKernel` (two passes, horizontal then vertical, Float sums,
-    /// pixels outside `bounds` counting as 0, rounded to nearest once at the end), moved by the rounded offset
-    /// and drawn in the colour through it.
+    /// A `ShadowDraw`: the source items into an offscreen buffer over the part the blur reads for the pixels
+    /// drawn, its alpha blurred by `GaussianKernel` (two passes, horizontal then vertical, Float sums, source
+    /// pixels whose moved copies fall outside `bounds` counting as 0, rounded to nearest once at the end),
+    /// moved by the rounded offset and drawn in the colour through it.
     func drawShadow(_ s: ShadowDraw, into target: DrawTarget) throws(RenderError) {
         guard let clip = target.clip(s.clip), let area = s.bounds.intersection(clip) else { return }
         let color = Pixman.premultiplied8(s.color)
@@ -60,8 +60,13 @@ extension SoftwareRenderer {
         let dy = Self.wholeOffset(s.offsetY)
         // The shadow at output pixel P is the blurred alpha at P − offset.
         let shifted = PixelRect(x: area.x - dx, y: area.y - dy, width: area.width, height: area.height)
+        // The source pixels whose moved copies lie inside the bounds: the bounds hold the moved shadow, so
+        // they are read through the offset too (as GLES does), or a shadow moved further than the blur
+        // reaches would lose the pixels it brings in.
+        let sourceBounds = PixelRect(
+            x: s.bounds.x - dx, y: s.bounds.y - dy, width: s.bounds.width, height: s.bounds.height)
         // Nothing the blur reads lies inside the bounds: the shadow is empty here.
-        guard let read = shifted.outset(by: kernel.radius).intersection(s.bounds) else { return }
+        guard let read = shifted.outset(by: kernel.radius).intersection(sourceBounds) else { return }
         let mask = try pool.take(area, format: PIXMAN_a8)
         defer { pool.recycle(mask) }
         let source = try pool.take(read, format: PIXMAN_a8r8g8b8)

@@ -18,9 +18,9 @@ struct CompileShadowTests {
                 $0.shadowRadius = 4
             }, root: true)
         let body = DrawItem.rect(RectDraw(transform: translation(20, 20), rect: square, color: red))
-        // Source box 40x40+20+20 moved by (3, 4), grown by ⌈3σ⌉ + 1 = 7.
+        // σ = shadowRadius. Source box 40x40+20+20 moved by (3, 4), grown by ⌈3σ⌉ + 1 = 13.
         let shadow = ShadowDraw(
-            bounds: PixelRect(x: 16, y: 17, width: 54, height: 54), source: [body], offsetX: 3, offsetY: 4, sigma: 2,
+            bounds: PixelRect(x: 10, y: 11, width: 66, height: 66), source: [body], offsetX: 3, offsetY: 4, sigma: 4,
             color: Color.black.withAlpha(0.5))
         #expect(t.compile().items == [.shadow(shadow), body])
     }
@@ -40,10 +40,10 @@ struct CompileShadowTests {
         let shadow = try #require(t.compile().items.first?.shadowDraw)
         #expect(shadow.offsetX == 2)
         #expect(shadow.offsetY == -4)
-        #expect(shadow.sigma == 3)
+        #expect(shadow.sigma == 6)
         #expect(shadow.color == blue)
-        // Source 40x40+30+30, moved by (2, −4), grown by 10.
-        #expect(shadow.bounds == PixelRect(x: 22, y: 16, width: 60, height: 60))
+        // Source 40x40+30+30, moved by (2, −4), grown by 19.
+        #expect(shadow.bounds == PixelRect(x: 13, y: 7, width: 78, height: 78))
     }
 
     @Test func aRotatedLayersShadowOffsetTurnsWithIt() throws {
@@ -60,7 +60,7 @@ struct CompileShadowTests {
         let shadow = try #require(t.compile().items.first?.shadowDraw)
         #expect(abs(shadow.offsetX) < 1e-12)
         #expect(abs(shadow.offsetY - 3) < 1e-12)
-        #expect(abs(shadow.sigma - 1) < 1e-12)
+        #expect(abs(shadow.sigma - 2) < 1e-12)
     }
 
     @Test func aShadowPathIsTheSourceAsAWhitePath() {
@@ -95,7 +95,8 @@ struct CompileShadowTests {
         #expect(items.count == 1)
         let shadow = try #require(items.first?.shadowDraw)
         #expect(shadow.source.compactMap { $0.rectDraw?.outputBox } == [Rect(x: -30, y: 0, width: 20, height: 20)])
-        #expect(shadow.bounds == PixelRect(x: 9, y: 0, width: 22, height: 21))
+        // Moved by (40, 0), grown by 1, and not cut at the output's top edge: the blur reaches past it.
+        #expect(shadow.bounds == PixelRect(x: 9, y: -1, width: 22, height: 22))
     }
 
     @Test func theSourceHoldsNoShadowsAndPerItemOpacityTintsTheShadow() throws {
@@ -130,6 +131,35 @@ struct CompileShadowTests {
         #expect(items[1].rectDraw?.color == red.withAlpha(0.5))
         #expect(items[2].shadowDraw?.color == Color.black.withAlpha(0.5))
         #expect(items[3].rectDraw?.color == blue.withAlpha(0.5))
+    }
+
+    @Test func masksToBoundsClipsTheShadowByPixelsOrByTheRoundedBounds() throws {
+        func scene(cornerRadius: Double) -> CompileTestScene {
+            var t = CompileTestScene()
+            t.add(
+                1,
+                layerState(Rect(x: 20, y: 20, width: 40, height: 40)) {
+                    $0.backgroundColor = red
+                    $0.masksToBounds = true
+                    $0.cornerRadius = cornerRadius
+                    $0.shadowOpacity = 1
+                    $0.shadowOffset = Size(width: 6, height: 6)
+                    $0.shadowRadius = 2
+                }, root: true)
+            return t
+        }
+        let bounds = PixelRect(x: 20, y: 20, width: 40, height: 40)
+        // Square corners on whole pixels: the shadow's clip is the bounds; its own bounds stay whole (source
+        // moved by (6, 6), grown by 7) so that it is blurred before it is clipped.
+        let square = try #require(scene(cornerRadius: 0).compile().items.first?.shadowDraw)
+        #expect(square.clip == bounds)
+        #expect(square.bounds == PixelRect(x: 19, y: 19, width: 54, height: 54))
+        // Rounded corners: the shadow goes into a group masked by the rounded bounds.
+        let group = try #require(scene(cornerRadius: 8).compile().items.first?.groupDraw)
+        #expect(group.items.count == 1)
+        #expect(group.items.first?.shadowDraw != nil)
+        #expect(group.mask?.first?.rectDraw?.radii == CornerRadii(radius: 8))
+        #expect(group.bounds == bounds)
     }
 
     @Test func transformLayersAndLayersWithoutShadowColourCastNone() {
