@@ -55,6 +55,8 @@ extension Layer {
         set { set(.geometryFlipped, .bool(newValue)) }
     }
 
+    /// Clips contents and sublayers to the bounds and corner radius, and the layer's own shadow too
+    /// (docs/core-animation-rules.md).
     public var masksToBounds: Bool {
         get { read { $0.masksToBounds } }
         set { set(.masksToBounds, .bool(newValue)) }
@@ -212,6 +214,7 @@ extension Layer {
         set { set(.shadowOffset, .size(newValue)) }
     }
 
+    /// The standard deviation of the shadow's Gaussian blur, in layer units (docs/core-animation-rules.md).
     public var shadowRadius: Double {
         get { read { $0.shadowRadius } }
         set { set(.shadowRadius, .number(newValue)) }

@@ -206,7 +206,8 @@ public struct GroupDraw: Sendable, Equatable {
 /// normalised to sum 1; σ = 0 means no blur; `GaussianKernel`), moved by the offset rounded to whole output
 /// pixels (`rounded()`, half away from zero), and drawn in `color`
 /// (straight alpha; shadowOpacity is already in it) source over. `bounds` already holds the moved and
-/// blurred shadow.
+/// blurred shadow; the blur reads the source through the offset, counting source pixels whose moved copies
+/// fall outside `bounds` as 0, and `clip` cuts the blurred shadow.
 public struct ShadowDraw: Sendable, Equatable {
     public var bounds: PixelRect
     public var source: [DrawItem]
