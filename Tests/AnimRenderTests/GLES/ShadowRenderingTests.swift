@@ -132,6 +132,35 @@ struct ShadowRenderingTests {
         }
     }
 
+    /// The damage of a moving shadow reaches as far as its blur (3σ = 3 × shadowRadius): drawing only the
+    /// damaged pixels over the last frame gives the whole frame.
+    @Test func aMovingShadowsDamageCoversItsBlur() throws {
+        func list(x: Double) -> DrawList {
+            var b = SceneBuilder()
+            b.add(
+                layer(x, 20, 16, 16, Color(red: 1, green: 0.5, blue: 0)) {
+                    $0.shadowOpacity = 1
+                    $0.shadowRadius = 5
+                    $0.shadowOffset = Size(width: 0, height: 3)
+                })
+            return DrawListCompiler(outputSize: Self.size, clearColor: .white).compile([b.scene])
+        }
+        let renderers: [(String, any Renderer)] = [
+            ("software", SoftwareRenderer(size: Self.size)), ("gles", try GLESRenderer(size: Self.size)),
+        ]
+        for (name, renderer) in renderers {
+            let tracker = DamageTracker()
+            _ = try renderer.render(list(x: 14), damage: tracker.damage(for: list(x: 14)))
+            let damage = tracker.damage(for: list(x: 34))
+            _ = try renderer.render(list(x: 34), damage: damage)
+            let incremental = try renderer.readPixels(PixelRect(size: Self.size))
+            _ = try renderer.render(list(x: 34), damage: .full)
+            let full = try renderer.readPixels(PixelRect(size: Self.size))
+            let comparison = PixelComparison(actual: incremental, expected: full, tolerance: .exact)
+            #expect(comparison.passes, "\(name) after damage \(damage): \(comparison)")
+        }
+    }
+
     /// The blur's standard deviation measured from the pixels: across the straight edge of a large opaque
     /// shadow, the coverage a distance d outside the edge is the Gaussian's upper tail Q(d / σ) with
     /// σ = shadowRadius (0.159 at σ, 0.841 at σ inside; with σ = shadowRadius / 2 they would be 0.023 and 0.977).
