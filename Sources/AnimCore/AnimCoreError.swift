@@ -9,8 +9,11 @@ public enum AnimCoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case nonFinite(field: String, value: Double)
     /// A number outside the allowed range.
     case outOfRange(field: String, value: Double, allowed: String)
-    /// keyTimes that cannot be used (wrong count, not monotone, outside [0, 1]).
-    case invalidKeyTimes(reason: String)
+    /// keyTimes that cannot be used (wrong count, decreasing, outside [0, 1]), at `field`.
+    case invalidKeyTimes(field: String, reason: String)
+    /// A value the property cannot take, named as text: a string that is not one of the allowed names, or a
+    /// value the renderers do not draw yet (docs/core-animation-rules.md, "Refused until drawn").
+    case notAllowed(field: String, value: String, reason: String)
     /// Any other structural problem with an animation or value, with the field it concerns.
     case invalid(field: String, reason: String)
 
@@ -24,8 +27,10 @@ public enum AnimCoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(field): \(value) is not a finite number"
         case .outOfRange(let field, let value, let allowed):
             "\(field): \(value) is out of range (allowed: \(allowed))"
-        case .invalidKeyTimes(let reason):
-            "keyTimes: \(reason)"
+        case .invalidKeyTimes(let field, let reason):
+            "\(field): \(reason)"
+        case .notAllowed(let field, let value, let reason):
+            "\(field): '\(value)' \(reason)"
         case .invalid(let field, let reason):
             "\(field): \(reason)"
         }

@@ -208,7 +208,7 @@ public final class ServerCore {
     func errorReport(_ error: ProtocolError, request: UInt64, fatal: Bool = false) -> Message {
         .errorReport(
             ErrorReport(
-                code: error.code.rawValue, opcode: error.opcode ?? 0, request: request, field: error.field,
+                code: error.code.rawValue, opcode: error.opcode ?? 0, request: request, field: error.reportedField,
                 value: error.value, message: error.detail, fatal: fatal))
     }
 

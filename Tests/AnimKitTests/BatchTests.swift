@@ -32,7 +32,7 @@ import Testing
         root.backgroundColor = Color(red: 1, green: 0.5, blue: 0)
         root.borderColor = nil
         root.name = "a name longer than fifteen bytes"
-        root.filters = ["blur", "sepia"]
+        root.filters = []
         child.path = BezierPath.rect(Rect(x: 0, y: 0, width: 5, height: 5))
         Transaction.commit()
         try root.add(BasicAnimation(keyPath: "cornerRadius", to: .number(4)), forKey: "corner")

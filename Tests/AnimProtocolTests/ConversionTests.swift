@@ -97,7 +97,7 @@ import Testing
         } catch {
             let reported = ProtocolError(error, field: "animation", animation: true)
             #expect(reported.code == .invalidValue)
-            #expect(reported.field == "animation.position.path[1].y")
+            #expect(reported.field == "animation.kind.keyframe.path[1].y")
             #expect(reported.value == "inf")
         }
     }
@@ -344,16 +344,16 @@ import Testing
         // The kinds are checked by AttachedAnimation against the layer, as for every other client.
         let animation = try Animation(wire: wire, on: .layer)
         #expect(
-            throws: AnimCoreError.typeMismatch(field: "opacity.toValue", expected: "number", got: "color")
+            throws: AnimCoreError.typeMismatch(field: "kind.basic.toValue", expected: "number", got: "color")
         ) {
             try AttachedAnimation(key: nil, animation: animation, layerClass: .layer, context: .init(attachTime: 0))
         }
         let reported = ProtocolError(
-            .typeMismatch(field: "opacity.toValue", expected: "number", got: "color"), opcode: 6,
+            .typeMismatch(field: "kind.basic.toValue", expected: "number", got: "color"), opcode: 6,
             field: "operations[2].addAnimation")
         #expect(reported.code == .typeMismatch)
         #expect(reported.opcode == 6)
-        #expect(reported.field == "operations[2].addAnimation.opacity.toValue")
+        #expect(reported.field == "operations[2].addAnimation.kind.basic.toValue")
         #expect(reported.value == "color")
     }
 
@@ -424,7 +424,8 @@ import Testing
             (.typeMismatch(field: "f", expected: "number", got: "bool"), false, .typeMismatch, "op.f", "bool"),
             (.nonFinite(field: "f", value: -.infinity), false, .invalidValue, "op.f", "-inf"),
             (.outOfRange(field: "f", value: 2.5, allowed: "0...1"), false, .invalidValue, "op.f", "2.5"),
-            (.invalidKeyTimes(reason: "not monotone"), false, .invalidAnimation, "op.keyTimes", ""),
+            (.invalidKeyTimes(field: "keyTimes", reason: "decrease"), false, .invalidAnimation, "op.keyTimes", ""),
+            (.notAllowed(field: "f", value: "x", reason: "bad"), false, .invalidValue, "op.f", "x"),
             (.invalid(field: "f", reason: "bad"), false, .invalidValue, "op.f", ""),
             (.invalid(field: "f", reason: "bad"), true, .invalidAnimation, "op.f", ""),
             (.invalid(field: "[3]", reason: "bad"), true, .invalidAnimation, "op[3]", ""),

@@ -168,6 +168,6 @@ struct AnimationEventTests {
             h.commit([W.add(W.basic("opacity", from: .number(0), to: .number(1)), to: 1, id: 1, key: "b")], from: s)
                 .errorReports.first)
         #expect(report.code == WireErrorCode.invalidAnimation.rawValue)
-        #expect(report.field == "operations[0].addAnimation.animationID")
+        #expect(report.field == "Commit.operations[0].addAnimation.animationID")
     }
 }

@@ -114,7 +114,7 @@ struct BatchCommitTests {
         #expect(try states(h, s) == before)
         let report = try #require(h.core.receive(record: bytes, fds: [], from: s).deliveries.first?.message.errorReport)
         #expect(report.code == code.rawValue)
-        #expect(report.field.hasPrefix("operations[6].setProperty."))
+        #expect(report.field.hasPrefix("Commit.operations[6].setProperty."))
         #expect(try states(h, s) == before)
     }
 
@@ -131,17 +131,17 @@ struct BatchCommitTests {
     /// A refused operation anywhere in the batch: nothing of it is applied, and the answer is the general
     /// path's error naming the operation.
     @Test(arguments: [
-        (W.set(99, "opacity", .number(1)), WireErrorCode.unknownLayer, "operations[2].setProperty.layer"),
-        (W.set(3, "alpha", .number(1)), .unknownKeyPath, "operations[2].setProperty.keyPath"),
-        (W.set(3, "position", .number(1)), .typeMismatch, "operations[2].setProperty.value"),
-        (W.set(3, "position", W.point(.nan, 0)), .invalidValue, "operations[2].setProperty.value"),
-        (W.set(3, "borderWidth", .number(-1)), .invalidValue, "operations[2].setProperty.value"),
-        (W.set(3, "contentsScale", .number(0)), .invalidValue, "operations[2].setProperty.value"),
+        (W.set(99, "opacity", .number(1)), WireErrorCode.unknownLayer, "Commit.operations[2].setProperty.layer"),
+        (W.set(3, "alpha", .number(1)), .unknownKeyPath, "Commit.operations[2].setProperty.keyPath"),
+        (W.set(3, "position", .number(1)), .typeMismatch, "Commit.operations[2].setProperty.value"),
+        (W.set(3, "position", W.point(.nan, 0)), .invalidValue, "Commit.operations[2].setProperty.value"),
+        (W.set(3, "borderWidth", .number(-1)), .invalidValue, "Commit.operations[2].setProperty.value"),
+        (W.set(3, "contentsScale", .number(0)), .invalidValue, "Commit.operations[2].setProperty.value"),
         (
             W.set(3, "bounds", .rect(WireRect(x: 0, y: 0, width: .infinity, height: 1))), .invalidValue,
-            "operations[2].setProperty.value"
+            "Commit.operations[2].setProperty.value"
         ),
-        (W.set(3, "strokeEnd", .number(1)), .unknownKeyPath, "operations[2].setProperty.keyPath"),
+        (W.set(3, "strokeEnd", .number(1)), .unknownKeyPath, "Commit.operations[2].setProperty.keyPath"),
     ])
     func aRefusedChangeLeavesTheSceneAsItWas(bad: WireOperation, code: WireErrorCode, field: String) throws {
         let h = ServerHarness()

@@ -95,7 +95,7 @@ struct ClockTests {
             control(.resume) == [.clockState(ClockState(request: 1, mode: .manual, time: 12, paused: false, rate: 2))])
         let bad = try #require(control(.rate(-1)).errorReports.first)
         #expect(bad.code == WireErrorCode.invalidValue.rawValue)
-        #expect(bad.field == "action.rate")
+        #expect(bad.field == "ClockControl.action.rate")
         #expect(bad.value == "-1")
         // A clock change asks for a frame at the new time.
         #expect(h.core.nextFrameTime(after: 12) == 12)
@@ -110,7 +110,7 @@ struct ClockTests {
         let replies = core.receive(.clockControl(ClockControl(request: 2, action: .set(0))), fds: [], from: s)
         let report = try #require(replies.first?.message.errorReport)
         #expect(report.code == WireErrorCode.invalidValue.rawValue)
-        #expect(report.field == "action.set")
+        #expect(report.field == "ClockControl.action.set")
         #expect(report.message.contains("--clock manual"))
     }
 }

@@ -90,7 +90,7 @@ struct CommitRollbackTests {
         let replies = h.commit(everythingThenARefusal, from: s, transaction: 9, completions: [8])
         let report = try #require(replies.errorReports.first)
         #expect(replies.count == 1)
-        #expect(report.field == "operations[\(everythingThenARefusal.count - 1)].setProperty.keyPath")
+        #expect(report.field == "Commit.operations[\(everythingThenARefusal.count - 1)].setProperty.keyPath")
         #expect(ContextPrint(try context(h, s)) == before)
     }
 

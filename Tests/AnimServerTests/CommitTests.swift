@@ -61,7 +61,7 @@ struct CommitTests {
         #expect(report.code == WireErrorCode.unknownKeyPath.rawValue)
         #expect(report.opcode == Commit.opcode)
         #expect(report.request == 7)
-        #expect(report.field == "operations[1].setProperty.keyPath")
+        #expect(report.field == "Commit.operations[1].setProperty.keyPath")
         #expect(report.value == "alpha")
         #expect(report.message.contains("CALayer"))
         #expect(!report.fatal)
@@ -81,7 +81,7 @@ struct CommitTests {
             from: s, transaction: 2)
         let report = try #require(replies.errorReports.first)
         #expect(report.code == WireErrorCode.unknownKeyPath.rawValue)
-        #expect(report.field.hasPrefix("operations[1].addAnimation.animation"))
+        #expect(report.field == "Commit.operations[1].addAnimation.animation.kind.basic.keyPath")
         #expect(report.value == "alpha")
         // The opacity change in the same commit was not applied.
         #expect(try Self.presented(h, s, layer: 1, "opacity") == .number(1))
@@ -95,7 +95,7 @@ struct CommitTests {
         let replies = h.commit([W.set(1, "position.x", .number(.nan))], from: s, transaction: 3)
         let report = try #require(replies.errorReports.first)
         #expect(report.code == WireErrorCode.invalidValue.rawValue)
-        #expect(report.field == "operations[0].setProperty.value")
+        #expect(report.field == "Commit.operations[0].setProperty.value")
         #expect(report.value == "nan")
         #expect(try Self.presented(h, s, layer: 1, "position") == W.point(0, 0))
     }
@@ -106,7 +106,7 @@ struct CommitTests {
         h.commit([W.create(1)], from: s)
         let report = try #require(h.commit([W.set(1, "opacity", W.point(1, 2))], from: s).errorReports.first)
         #expect(report.code == WireErrorCode.typeMismatch.rawValue)
-        #expect(report.field == "operations[0].setProperty.value")
+        #expect(report.field == "Commit.operations[0].setProperty.value")
         #expect(report.value == "point")
     }
 
@@ -116,12 +116,12 @@ struct CommitTests {
         let replies = h.commit([W.create(1), W.set(99, "opacity", .number(1))], from: s)
         let report = try #require(replies.errorReports.first)
         #expect(report.code == WireErrorCode.unknownLayer.rawValue)
-        #expect(report.field == "operations[1].setProperty.layer")
+        #expect(report.field == "Commit.operations[1].setProperty.layer")
         #expect(report.value == "99")
         #expect(h.core.statistics.layers == 0)
         let duplicate = h.commit([W.create(1), W.create(1)], from: s).errorReports.first
         #expect(duplicate?.code == WireErrorCode.duplicateLayer.rawValue)
-        #expect(duplicate?.field == "operations[1].createLayer.layer")
+        #expect(duplicate?.field == "Commit.operations[1].createLayer.layer")
     }
 
     @Test func aCycleIsRefusedAndTheTreeStaysAsItWas() throws {
@@ -131,7 +131,7 @@ struct CommitTests {
         let replies = h.commit([W.set(1, "opacity", .number(0.3)), W.insert(1, into: 2)], from: s, transaction: 5)
         let report = try #require(replies.errorReports.first)
         #expect(report.code == WireErrorCode.invalidTree.rawValue)
-        #expect(report.field == "operations[1].insertSublayer.layer")
+        #expect(report.field == "Commit.operations[1].insertSublayer.layer")
         #expect(report.request == 5)
         try h.frame(at: 0)
         let client = try #require(h.sink.lastSnapshot?.clients.first)
@@ -140,7 +140,7 @@ struct CommitTests {
         #expect(client.layers[LayerID(1)]?.state.opacity == 1)
         let badIndex = h.commit([W.create(3), W.insert(3, into: 1, at: 5)], from: s).errorReports.first
         #expect(badIndex?.code == WireErrorCode.invalidTree.rawValue)
-        #expect(badIndex?.field == "operations[1].insertSublayer.index")
+        #expect(badIndex?.field == "Commit.operations[1].insertSublayer.index")
     }
 
     @Test func aMaskGoesThroughTheTreesRules() throws {

@@ -45,14 +45,14 @@ struct EmitterCellTests {
         let nan = try #require(
             h.commit([Self.setCells(1, [Self.cell(sub: [Self.cell(birthRate: .nan)])])], from: s).errorReports.first)
         #expect(nan.code == WireErrorCode.invalidValue.rawValue)
-        #expect(nan.field == "operations[0].setEmitterCells.cells[0].emitterCells[0].birthRate")
+        #expect(nan.field == "Commit.operations[0].setEmitterCells.cells[0].emitterCells[0].birthRate")
         #expect(nan.value == "nan")
         let negative = try #require(
             h.commit([Self.setCells(1, [Self.cell(birthRate: -1)])], from: s).errorReports.first)
-        #expect(negative.field == "operations[0].setEmitterCells.cells[0].birthRate")
+        #expect(negative.field == "Commit.operations[0].setEmitterCells.cells[0].birthRate")
         let image = try #require(h.commit([Self.setCells(1, [Self.cell(contents: 8)])], from: s).errorReports.first)
         #expect(image.code == WireErrorCode.unknownImage.rawValue)
-        #expect(image.field == "operations[0].setEmitterCells.cells[0].contents")
+        #expect(image.field == "Commit.operations[0].setEmitterCells.cells[0].contents")
         try h.frame(at: 0)
         #expect(
             h.sink.lastSnapshot?.clients.first?.layers[LayerID(1)]?.state.special.emitter?.emitterCells.isEmpty == true)

@@ -65,10 +65,10 @@ struct ImageTests {
         #expect(b.value == "16 bytes")
         let narrow = try Self.sealedMemfd(size: 64)
         let c = try #require(h.send(Self.upload(3, fd: narrow, stride: 8), from: s, fds: [narrow]).errorReports.first)
-        #expect(c.field == "stride")
+        #expect(c.field == "ImageUpload.stride")
         let empty = try Self.sealedMemfd(size: 64)
         let d = try #require(h.send(Self.upload(4, fd: empty, width: 0), from: s, fds: [empty]).errorReports.first)
-        #expect(d.field == "width")
+        #expect(d.field == "ImageUpload.width")
         #expect(d.request == 4)
         #expect(h.core.statistics.images == 0)
     }
@@ -79,7 +79,7 @@ struct ImageTests {
         let missing = try #require(
             h.commit([W.create(1), W.set(1, "contents", .image(5))], from: s).errorReports.first)
         #expect(missing.code == WireErrorCode.unknownImage.rawValue)
-        #expect(missing.field == "operations[1].setProperty.value")
+        #expect(missing.field == "Commit.operations[1].setProperty.value")
         let fd = try Self.sealedMemfd(size: 32)
         _ = h.send(Self.upload(5, fd: fd), from: s, fds: [fd])
         let again = try Self.sealedMemfd(size: 32)

@@ -46,11 +46,11 @@ struct LayerTimeTests {
         h.commit([W.create(1)], from: s)
         let time = h.send(.presentationQuery(PresentationQuery(request: 1, layer: 1, time: .infinity)), from: s)
         #expect(time.errorReports.first?.code == WireErrorCode.invalidValue.rawValue)
-        #expect(time.errorReports.first?.field == "time")
+        #expect(time.errorReports.first?.field == "PresentationQuery.time")
         let point = h.send(
             .hitTestQuery(HitTestQuery(request: 2, point: WirePoint(x: .nan, y: 0), root: nil, presentation: false)),
             from: s)
         #expect(point.errorReports.first?.code == WireErrorCode.invalidValue.rawValue)
-        #expect(point.errorReports.first?.field == "point")
+        #expect(point.errorReports.first?.field == "HitTestQuery.point")
     }
 }

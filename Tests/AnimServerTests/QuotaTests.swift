@@ -14,7 +14,7 @@ struct QuotaTests {
         h.commit([W.create(1)], from: s)
         let report = try #require(h.commit([W.create(2), W.create(3)], from: s, transaction: 6).errorReports.first)
         #expect(report.code == WireErrorCode.quotaExceeded.rawValue)
-        #expect(report.field == "operations[1].createLayer.layer")
+        #expect(report.field == "Commit.operations[1].createLayer.layer")
         #expect(report.message.contains("maxLayers"))
         #expect(report.message.contains("3"))
         #expect(report.request == 6)

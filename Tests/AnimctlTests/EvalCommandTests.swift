@@ -157,16 +157,32 @@ struct EvalCommandTests {
     @Test func warningsGoToStandardErrorAndEvaluationGoesOn() throws {
         let folder = try TemporaryFolder()
         let scene = try folder.file(
+            "repeat.json",
+            #"""
+            {"animations": [{"key": "twice", "animation": {"type": "basic", "keyPath": "opacity",
+              "fromValue": 0, "toValue": 1, "duration": 2, "repeatCount": 2, "repeatDuration": 3}}]}
+            """#)
+        let result = try AnimctlRunner.run(["eval", scene, "--times", "1"])
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        #expect(result.standardError.hasPrefix("warning: animations[0] (key 'twice'): "))
+        #expect(result.standardError.contains("repeatDuration wins"))
+        #expect(Self.table(result.standardOutput).dropFirst().first?[1] == "0.5")
+    }
+
+    /// keyTimes that cannot be used are refused as the server refuses them (docs/core-animation-rules.md).
+    @Test func badKeyTimesAreAnErrorNamingTheField() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.file(
             "keytimes.json",
             #"""
             {"animations": [{"key": "steps", "animation": {"type": "keyframe", "keyPath": "opacity",
               "values": [0, 1, 0.5], "keyTimes": [0, 1], "duration": 2}}]}
             """#)
         let result = try AnimctlRunner.run(["eval", scene, "--times", "1"])
-        #expect(result.status == 0)
-        #expect(result.standardError.hasPrefix("warning: animations[0] (key 'steps'): "))
-        #expect(result.standardError.contains("2 keyTimes for 3 values"))
-        // Evenly spaced instead: at f = 0.5 the middle value.
-        #expect(Self.table(result.standardOutput)[1][1] == "1")
+        #expect(result.status != 0)
+        #expect(
+            result.standardError.contains(
+                "animations[0] (key 'steps'): kind.keyframe.keyTimes: 2 keyTimes for 3 values; linear mode needs 3"))
+        #expect(result.standardOutput.isEmpty)
     }
 }

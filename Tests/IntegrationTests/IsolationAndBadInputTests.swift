@@ -98,7 +98,7 @@ import Testing
                     ])))
         let report = try #require(try client.next(where: { $0.errorReport != nil })?.errorReport)
         #expect(report.code == WireErrorCode.unknownKeyPath.rawValue)
-        #expect(report.field == "operations[2].setProperty.keyPath")
+        #expect(report.field == "Commit.operations[2].setProperty.keyPath")
         #expect(report.value == "alpha")
         #expect(report.message.contains("alpha") && report.message.contains("CALayer"))
         // Nothing of it was applied: layer 1 does not exist.

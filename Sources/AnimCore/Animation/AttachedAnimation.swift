@@ -6,7 +6,7 @@ public final class AttachedAnimation: Sendable {
     /// The animation as it runs: durations of 0 replaced, beginTime 0 replaced by the attach time.
     public let animation: Animation
     let program: any AnimationProgram
-    /// Non-fatal findings for the client's log (ignored keyTimes, repeatCount with repeatDuration).
+    /// Non-fatal findings for the client's log (repeatCount with repeatDuration).
     public let warnings: [String]
 
     /// The context an animation is attached in: the transaction's values (§8) and the layer's time.
@@ -33,7 +33,9 @@ public final class AttachedAnimation: Sendable {
     }
 
     /// Validates `animation` for a layer of `layerClass` and prepares it. Every problem is a typed error
-    /// naming the field; nothing is attached then.
+    /// naming the field by its wire path inside the animation (protocol/README.md, "Errors"):
+    /// "timing.duration", "kind.keyframe.keyTimes", "kind.group.animations[2].kind.basic.toValue"; nothing is
+    /// attached then.
     public init(
         key: String?, animation: Animation, layerClass: LayerClass, context: Context
     ) throws(AnimCoreError) {
@@ -42,49 +44,51 @@ public final class AttachedAnimation: Sendable {
         var resolved = animation
         if resolved.timing.beginTime == 0 { resolved.timing.beginTime = context.attachTime }
         let program = try AttachedAnimation.prepare(
-            &resolved, layerClass: layerClass, context: context, path: key ?? "animation", warnings: &warnings)
+            &resolved, layerClass: layerClass, context: context, path: "", warnings: &warnings)
         self.key = key
         self.animation = resolved
         self.program = program
         self.warnings = warnings
     }
 
+    /// `path` is the animation's wire path inside the attached one ("" for it, then
+    /// "kind.group.animations[i]"): each field it names is under it.
     private static func prepare(
         _ a: inout Animation, layerClass: LayerClass, context: Context, path: String, warnings: inout [String]
     ) throws(AnimCoreError) -> any AnimationProgram {
-        try a.timing.validate(field: path)
+        func at(_ name: String) -> String { path.isEmpty ? name : "\(path).\(name)" }
+        try a.timing.validate(field: at("timing"))
         if a.timing.duration <= 0 {
             a.timing.duration =
                 context.transactionDuration > 0 ? context.transactionDuration : MediaTiming.defaultDuration
         }
         if a.timing.hasConflictingRepeat {
-            warnings.append("\(path): repeatCount and repeatDuration are both set; repeatDuration wins")
+            warnings.append("\(at("timing")): repeatCount and repeatDuration are both set; repeatDuration wins")
         }
         if a.timingFunction == nil { a.timingFunction = context.transactionTimingFunction }
-        if let tf = a.timingFunction { try tf.validate(field: "\(path).timingFunction") }
+        if let tf = a.timingFunction { try tf.validate(field: at("timingFunction")) }
 
         let timing = a.timing
         let function = a.timingFunction
         switch a.kind {
         case .basic(var b):
-            b.keyPath = try rebind(b.keyPath, to: layerClass)
-            try BasicProgram.check(b)
+            b.keyPath = try rebind(b.keyPath, to: layerClass, field: at("kind.basic.keyPath"))
+            try BasicProgram.check(b, field: at("kind.basic"))
             a.kind = .basic(b)
             let program = BasicProgram(b, capturedValue: captured(b, context), timing: timing, timingFunction: function)
             return fastPath(for: program)
         case .spring(var s):
-            s.basic.keyPath = try rebind(s.basic.keyPath, to: layerClass)
-            try BasicProgram.check(s.basic)
-            try s.spring.validate(field: "\(path).spring")
+            s.basic.keyPath = try rebind(s.basic.keyPath, to: layerClass, field: at("kind.spring.basic.keyPath"))
+            try BasicProgram.check(s.basic, field: at("kind.spring.basic"))
+            try s.spring.validate(field: at("kind.spring"))
             a.kind = .spring(s)
             let program = BasicProgram(
                 s.basic, capturedValue: captured(s.basic, context), timing: timing, timingFunction: function,
                 spring: s.spring)
             return fastPath(for: program)
         case .keyframe(var k):
-            k.keyPath = try rebind(k.keyPath, to: layerClass)
-            let kp = try KeyframeProgram(k, timing: timing, timingFunction: function)
-            if let reason = kp.ignoredKeyTimesReason { warnings.append("\(path).keyTimes: \(reason)") }
+            k.keyPath = try rebind(k.keyPath, to: layerClass, field: at("kind.keyframe.keyPath"))
+            let kp = try KeyframeProgram(k, timing: timing, timingFunction: function, field: at("kind.keyframe"))
             a.kind = .keyframe(k)
             return LaneKeyframeProgram(kp) ?? kp
         case .group(var g):
@@ -97,18 +101,19 @@ public final class AttachedAnimation: Sendable {
                 children.append(
                     try prepare(
                         &g.animations[i], layerClass: layerClass, context: childContext,
-                        path: "\(path).animations[\(i)]", warnings: &warnings))
+                        path: at("kind.group.animations[\(i)]"), warnings: &warnings))
             }
             a.kind = .group(g)
             return GroupProgram(timing: timing, timingFunction: function, children: children)
         case .transition(let tr):
             for (name, v) in [("startProgress", tr.startProgress), ("endProgress", tr.endProgress)] {
-                try AnimCoreError.requireFinite(v, "\(path).\(name)")
-                guard (0...1).contains(v) else { throw .outOfRange(field: "\(path).\(name)", value: v, allowed: "0…1") }
+                let field = at("kind.transition.\(name)")
+                try AnimCoreError.requireFinite(v, field)
+                guard (0...1).contains(v) else { throw .outOfRange(field: field, value: v, allowed: "0…1") }
             }
             guard tr.endProgress >= tr.startProgress else {
                 throw .invalid(
-                    field: "\(path).endProgress",
+                    field: at("kind.transition.endProgress"),
                     reason: "endProgress \(tr.endProgress) is below startProgress \(tr.startProgress)")
             }
             return TransitionProgram(timing: timing, timingFunction: function, transition: tr)
@@ -124,11 +129,13 @@ public final class AttachedAnimation: Sendable {
         return program
     }
 
-    /// The same key path checked against the layer it is attached to.
-    private static func rebind(_ keyPath: AnimKeyPath, to layerClass: LayerClass) throws(AnimCoreError) -> AnimKeyPath {
+    /// The same key path checked against the layer it is attached to; `field` names it in errors.
+    private static func rebind(
+        _ keyPath: AnimKeyPath, to layerClass: LayerClass, field: String
+    ) throws(AnimCoreError) -> AnimKeyPath {
         let bound = try AnimKeyPath(keyPath.description, on: layerClass)
         guard bound.isAnimatable else {
-            throw .invalid(field: keyPath.description, reason: "\(keyPath) is not animatable on \(layerClass)")
+            throw .invalid(field: field, reason: "\(keyPath) is not animatable on \(layerClass)")
         }
         return bound
     }

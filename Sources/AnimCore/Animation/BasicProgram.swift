@@ -86,11 +86,12 @@ final class BasicProgram: AnimationProgram {
         return v
     }
 
-    /// Checks the endpoint values against the key path (or the value function's inputs).
-    static func check(_ b: BasicAnimation) throws(AnimCoreError) {
+    /// Checks the endpoint values against the key path (or the value function's inputs), naming them
+    /// `<field>.fromValue` and so on (`field` is the animation's wire path, e.g. "kind.basic").
+    static func check(_ b: BasicAnimation, field: String) throws(AnimCoreError) {
         for (name, value) in [("fromValue", b.fromValue), ("toValue", b.toValue), ("byValue", b.byValue)] {
             guard let value else { continue }
-            try checkValue(value, field: "\(b.keyPath).\(name)", keyPath: b.keyPath, valueFunction: b.valueFunction)
+            try checkValue(value, field: "\(field).\(name)", keyPath: b.keyPath, valueFunction: b.valueFunction)
         }
     }
 
@@ -109,6 +110,7 @@ final class BasicProgram: AnimationProgram {
             throw .nonFinite(field: field, value: value.firstNonFinite ?? .nan)
         }
         if case .path(let p?) = value { try p.validate(field: field) }
+        if keyPath.component == nil { try keyPath.property.checkDrawn(value, field: field) }
     }
 }
 

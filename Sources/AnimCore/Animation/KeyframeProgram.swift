@@ -19,12 +19,14 @@ final class KeyframeProgram: AnimationProgram {
     let isAdditive: Bool
     let isCumulative: Bool
     let valueFunction: ValueFunction?
-    /// Why the client's keyTimes were not used (documented fallback: evenly spaced), for a warning.
-    let ignoredKeyTimesReason: String?
 
     static let arcSamplesPerSegment = 32
 
-    init(_ k: KeyframeAnimation, timing: MediaTiming, timingFunction: TimingFunction?) throws(AnimCoreError) {
+    /// Validates `k`, naming what is wrong as `<field>.keyTimes` and so on (`field` is the keyframe
+    /// animation's wire path).
+    init(
+        _ k: KeyframeAnimation, timing: MediaTiming, timingFunction: TimingFunction?, field: String = "kind.keyframe"
+    ) throws(AnimCoreError) {
         self.timing = timing
         self.timingFunction = timingFunction
         keyPath = k.keyPath
@@ -36,25 +38,25 @@ final class KeyframeProgram: AnimationProgram {
 
         if let bezier = k.path {
             guard k.keyPath.valueKind == .point else {
-                throw .invalid(field: "\(k.keyPath).path", reason: "a path drives point properties only")
+                throw .invalid(field: "\(field).path", reason: "a path drives point properties only")
             }
-            try bezier.validate(field: "\(k.keyPath).path")
+            try bezier.validate(field: "\(field).path")
             let p = PathKeyframes(bezier)
             guard p.segmentCount > 0 else {
-                throw .invalid(field: "\(k.keyPath).path", reason: "the path has no segment to follow")
+                throw .invalid(field: "\(field).path", reason: "the path has no segment to follow")
             }
             path = p
             values = p.keyframePoints.map { .point($0) }
         } else {
             guard let given = k.values, !given.isEmpty else {
-                throw .invalid(field: "\(k.keyPath).values", reason: "a keyframe animation needs values or a path")
+                throw .invalid(field: "\(field).values", reason: "a keyframe animation needs values or a path")
             }
             for (i, v) in given.enumerated() {
                 try BasicProgram.checkValue(
-                    v, field: "\(k.keyPath).values[\(i)]", keyPath: k.keyPath, valueFunction: k.valueFunction)
+                    v, field: "\(field).values[\(i)]", keyPath: k.keyPath, valueFunction: k.valueFunction)
             }
             if k.rotationMode != nil {
-                throw .invalid(field: "\(k.keyPath).rotationMode", reason: "rotationMode needs a path")
+                throw .invalid(field: "\(field).rotationMode", reason: "rotationMode needs a path")
             }
             path = nil
             values = given
@@ -64,17 +66,16 @@ final class KeyframeProgram: AnimationProgram {
             ("tensionValues", k.tensionValues), ("continuityValues", k.continuityValues), ("biasValues", k.biasValues),
         ] {
             for v in list ?? [] where !v.isFinite {
-                throw .nonFinite(field: "\(k.keyPath).\(name)", value: v)
+                throw .nonFinite(field: "\(field).\(name)", value: v)
             }
         }
         for v in k.keyTimes ?? [] where !v.isFinite {
-            throw .nonFinite(field: "\(k.keyPath).keyTimes", value: v)
+            throw .nonFinite(field: "\(field).keyTimes", value: v)
         }
 
         let n = values.count
-        let chosen = KeyframeProgram.effectiveKeyTimes(k.keyTimes, count: n, mode: mode, values: values, path: path)
-        keyTimes = chosen.times
-        ignoredKeyTimesReason = chosen.ignoredReason
+        keyTimes = try KeyframeProgram.effectiveKeyTimes(
+            k.keyTimes, count: n, mode: mode, values: values, path: path, field: "\(field).keyTimes")
 
         let segments = max(n - 1, 0)
         if mode == .paced || mode == .cubicPaced {
@@ -115,36 +116,46 @@ final class KeyframeProgram: AnimationProgram {
         }
     }
 
-    /// keyTimes as given when usable, otherwise evenly spaced (CA ignores invalid keyTimes, §4.1);
-    /// the paced modes space by distance.
+    /// keyTimes as given, or evenly spaced when there are none; the paced modes ignore them and space by
+    /// distance (§4.1). Given keyTimes that cannot be used are refused (`.invalidKeyTimes` at `field`): one
+    /// per value (discrete: n or n + 1 for n values; a path has a value per vertex), each in [0, 1],
+    /// non-decreasing, starting at 0 and, outside discrete mode, ending at 1 (docs/core-animation-rules.md).
     static func effectiveKeyTimes(
         _ given: [Double]?, count n: Int, mode: KeyframeAnimation.CalculationMode, values: [PropertyValue],
-        path: PathKeyframes?
-    ) -> (times: [Double], ignoredReason: String?) {
+        path: PathKeyframes?, field: String = "keyTimes"
+    ) throws(AnimCoreError) -> [Double] {
         let even = n <= 1 ? [0.0] : (0..<n).map { Double($0) / Double(n - 1) }
         if mode == .paced || mode == .cubicPaced {
-            if let path { return (path.pacedKeyTimes, nil) }
+            if let path { return path.pacedKeyTimes }
             var cumulative = [0.0]
             for i in 1..<max(n, 1) { cumulative.append(cumulative[i - 1] + values[i - 1].distance(to: values[i])) }
-            guard let total = cumulative.last, total > 0 else { return (even, nil) }
-            return (cumulative.map { $0 / total }, nil)
+            guard let total = cumulative.last, total > 0 else { return even }
+            return cumulative.map { $0 / total }
         }
-        guard let given else { return (even, nil) }
+        guard let given else { return even }
+        let what = path == nil ? "values" : "path vertices"
         let allowedCounts = mode == .discrete ? [n, n + 1] : [n]
         if !allowedCounts.contains(given.count) {
             let expected = allowedCounts.map(String.init).joined(separator: " or ")
-            return (even, "\(given.count) keyTimes for \(n) values (expected \(expected)); spaced evenly instead")
+            throw .invalidKeyTimes(
+                field: field,
+                reason: "\(given.count) keyTimes for \(n) \(what); \(mode.rawValue) mode needs \(expected)")
         }
         if let bad = given.first(where: { $0 < 0 || $0 > 1 }) {
-            return (even, "keyTime \(bad) is outside [0, 1]; spaced evenly instead")
+            throw .invalidKeyTimes(field: field, reason: "keyTime \(NumberText.shortest(bad)) is outside [0, 1]")
         }
-        if zip(given, given.dropFirst()).contains(where: { $0 > $1 }) {
-            return (even, "keyTimes decrease; spaced evenly instead")
+        if let i = given.indices.dropFirst().first(where: { given[$0 - 1] > given[$0] }) {
+            throw .invalidKeyTimes(
+                field: field,
+                reason:
+                    "keyTimes decrease: [\(i - 1)] is \(NumberText.shortest(given[i - 1])), [\(i)] is \(NumberText.shortest(given[i]))"
+            )
         }
         if given.first != 0 || (mode != .discrete && given.last != 1) {
-            return (even, "keyTimes must start at 0 and end at 1 in \(mode.rawValue) mode; spaced evenly instead")
+            let ends = mode == .discrete ? "start at 0" : "start at 0 and end at 1"
+            throw .invalidKeyTimes(field: field, reason: "keyTimes must \(ends) in \(mode.rawValue) mode")
         }
-        return (given, nil)
+        return given
     }
 
     static func arcLengthTable(values: [PropertyValue], tangents: KochanekBartels.Tangents) -> [Double] {

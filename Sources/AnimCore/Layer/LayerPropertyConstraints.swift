@@ -70,8 +70,8 @@ extension LayerProperty {
         case .string(let s):
             if let allowed = allowedStrings {
                 guard let s, allowed.contains(s) else {
-                    throw .invalid(
-                        field: key, reason: "'\(s ?? "nil")' is not one of \(allowed.joined(separator: ", "))")
+                    throw .notAllowed(
+                        field: key, value: s ?? "nil", reason: "is not one of \(allowed.joined(separator: ", "))")
                 }
             }
         case .number(let v):
@@ -83,6 +83,7 @@ extension LayerProperty {
         default:
             break
         }
+        try checkDrawn(value)
     }
 }
 

@@ -109,7 +109,7 @@ public struct BezierPath: Hashable, Codable, Sendable {
     // MARK: Validation
 
     /// Checks a path that came from a client: every coordinate must be finite (`.nonFinite`, naming
-    /// `field[index]`), and a non-empty path must start with a move-to (`.invalid`).
+    /// `field[index]`), and a non-empty path must start with a move-to (`.notAllowed` at `field[0]`, naming the element).
     public func validate(field: String) throws(AnimCoreError) {
         for (index, element) in elements.enumerated() {
             switch element {
@@ -129,8 +129,17 @@ public struct BezierPath: Hashable, Codable, Sendable {
         if let first = elements.first, case .move = first {
             return
         }
-        if !elements.isEmpty {
-            throw .invalid(field: field, reason: "a non-empty path must start with a move-to")
+        if let first = elements.first {
+            let name =
+                switch first {
+                case .move: "move"
+                case .line: "line"
+                case .quad: "quad"
+                case .cubic: "cubic"
+                case .close: "close"
+                }
+            throw .notAllowed(
+                field: "\(field)[0]", value: name, reason: "cannot start a path: it must start with a move")
         }
     }
 

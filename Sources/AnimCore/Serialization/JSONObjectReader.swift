@@ -96,9 +96,8 @@ extension AnimCoreError {
         switch self {
         case .unknownKeyPath: nil
         case .typeMismatch(let field, _, _), .nonFinite(let field, _), .outOfRange(let field, _, _),
-            .invalid(let field, _):
+            .invalid(let field, _), .invalidKeyTimes(let field, _), .notAllowed(let field, _, _):
             field
-        case .invalidKeyTimes: "keyTimes"
         }
     }
 
@@ -110,7 +109,8 @@ extension AnimCoreError {
         case .nonFinite(_, let value): "\(value) is not a finite number"
         case .outOfRange(_, let value, let allowed):
             "\(NumberText.shortest(value)) is out of range (allowed: \(allowed))"
-        case .invalidKeyTimes(let reason): reason
+        case .invalidKeyTimes(_, let reason): reason
+        case .notAllowed(_, let value, let reason): "'\(value)' \(reason)"
         case .invalid(_, let reason): reason
         }
     }

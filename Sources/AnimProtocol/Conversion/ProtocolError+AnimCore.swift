@@ -3,7 +3,7 @@ import AnimCore
 extension ProtocolError {
     /// AnimCore's error as the spec's code, so that the server reports model and animation problems the same way
     /// it reports wire problems: unknownKeyPath → .unknownKeyPath, typeMismatch → .typeMismatch, nonFinite and
-    /// outOfRange → .invalidValue, invalidKeyTimes → .invalidAnimation, invalid → .invalidValue, or
+    /// outOfRange and notAllowed → .invalidValue, invalidKeyTimes → .invalidAnimation, invalid → .invalidValue, or
     /// .invalidAnimation when the caller says the error concerns an animation.
     ///
     /// `field` is `prefix` joined to the field AnimCore named (the key path itself for an unknown key path, which
@@ -24,8 +24,10 @@ extension ProtocolError {
             self.init(.invalidValue, opcode: opcode, field: joined(field), value: Self.text(value), detail: detail)
         case .outOfRange(let field, let value, _):
             self.init(.invalidValue, opcode: opcode, field: joined(field), value: Self.text(value), detail: detail)
-        case .invalidKeyTimes:
-            self.init(.invalidAnimation, opcode: opcode, field: joined("keyTimes"), detail: detail)
+        case .invalidKeyTimes(let field, _):
+            self.init(.invalidAnimation, opcode: opcode, field: joined(field), detail: detail)
+        case .notAllowed(let field, let value, _):
+            self.init(.invalidValue, opcode: opcode, field: joined(field), value: value, detail: detail)
         case .invalid(let field, _):
             self.init(
                 animation ? .invalidAnimation : .invalidValue, opcode: opcode, field: joined(field), detail: detail)

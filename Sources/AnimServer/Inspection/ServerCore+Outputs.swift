@@ -94,7 +94,8 @@ extension ServerCore {
                 message = .errorReport(
                     ErrorReport(
                         code: WireErrorCode.renderFailed.rawValue, opcode: OutputControl.opcode,
-                        request: UInt64(request), field: "action", value: "\(change)", message: "\(error)",
+                        request: UInt64(request), field: "OutputControl.action", value: "\(change)",
+                        message: "\(error)",
                         fatal: false))
             }
             deliver?([Delivery(session: session, message: message)])

@@ -63,7 +63,8 @@ struct ScreenshotReplier: Sendable {
     func error(_ code: WireErrorCode, field: String, value: String, _ detail: String) -> Message {
         .errorReport(
             ErrorReport(
-                code: code.rawValue, opcode: ScreenshotRequest.opcode, request: UInt64(request), field: field,
+                code: code.rawValue, opcode: ScreenshotRequest.opcode, request: UInt64(request),
+                field: ProtocolError(code, opcode: ScreenshotRequest.opcode, field: field, detail: "").reportedField,
                 value: value, message: detail, fatal: false))
     }
 }

@@ -72,7 +72,7 @@ struct GroupAndTransitionTests {
         let tr = Animation(.transition(TransitionAnimation(startProgress: 0.8, endProgress: 0.2)))
         #expect(throws: AnimCoreError.self) { try h.add(tr) }
         let out = Animation(.transition(TransitionAnimation(startProgress: -0.5)))
-        #expect(throws: AnimCoreError.outOfRange(field: "a.startProgress", value: -0.5, allowed: "0…1")) {
+        #expect(throws: AnimCoreError.outOfRange(field: "kind.transition.startProgress", value: -0.5, allowed: "0…1")) {
             try h.add(out)
         }
     }
@@ -124,7 +124,7 @@ struct GroupAndTransitionTests {
             Issue.record("expected nonFinite, got \(String(describing: error))")
             return
         }
-        #expect(field == "opacity.toValue" && value.isNaN)
+        #expect(field == "kind.basic.toValue" && value.isNaN)
         #expect(throws: AnimCoreError.self) {
             try h.add(basic("opacity", to: .number(1), timing: MediaTiming(beginTime: .infinity, duration: 1)))
         }

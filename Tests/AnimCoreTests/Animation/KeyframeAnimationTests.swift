@@ -128,26 +128,51 @@ struct KeyframeAnimationTests {
         #expect(close(p.position.x, 20, 1e-3) && close(p.position.y, 0, 1e-3))
     }
 
-    @Test func badKeyTimesAreIgnoredWithAWarning() throws {
-        var h = Harness()
-        try h.add(keyframe("zPosition", values: [.number(0), .number(10), .number(20)], keyTimes: [0, 0.9, 0.5]))
-        #expect(h.animations.entries[0].attached.warnings.count == 1)
-        #expect(close(try h.number("zPosition", at: 0.25), 5))
-        var c = Harness()
-        try c.add(keyframe("zPosition", values: [.number(0), .number(10), .number(20)], keyTimes: [0, 1]))
-        #expect(c.animations.entries[0].attached.warnings.first?.contains("2 keyTimes for 3 values") == true)
+    /// keyTimes that cannot be used are refused, naming the field (docs/core-animation-rules.md): the count,
+    /// the order, the range and the ends; discrete mode takes n or n + 1; the paced modes ignore them.
+    @Test func badKeyTimesAreRefused() throws {
+        let three: [PropertyValue] = [.number(0), .number(10), .number(20)]
+        let field = "kind.keyframe.keyTimes"
+        let refused: [([Double], KeyframeAnimation.CalculationMode, String)] = [
+            ([0, 1], .linear, "2 keyTimes for 3 values; linear mode needs 3"),
+            ([0, 0.25, 0.5, 1], .cubic, "4 keyTimes for 3 values; cubic mode needs 3"),
+            ([0, 0.5, 0.75, 0.9, 1], .discrete, "5 keyTimes for 3 values; discrete mode needs 3 or 4"),
+            ([0, 0.9, 0.5], .linear, "keyTimes decrease: [1] is 0.9, [2] is 0.5"),
+            ([0, 0.5, 1.5], .linear, "keyTime 1.5 is outside [0, 1]"),
+            ([-0.1, 0.5, 1], .discrete, "keyTime -0.1 is outside [0, 1]"),
+            ([0, 0.5, 0.9], .linear, "keyTimes must start at 0 and end at 1 in linear mode"),
+            ([0.1, 0.5, 1], .discrete, "keyTimes must start at 0 in discrete mode"),
+        ]
+        for (keyTimes, mode, reason) in refused {
+            var h = Harness()
+            #expect(throws: AnimCoreError.invalidKeyTimes(field: field, reason: reason), "\(keyTimes) \(mode)") {
+                try h.add(keyframe("zPosition", values: three, keyTimes: keyTimes, mode: mode))
+            }
+            #expect(h.animations.entries.isEmpty)
+        }
+        // Accepted: equal neighbours, discrete's n and n + 1, and anything in the paced modes.
+        var equal = Harness()
+        try equal.add(keyframe("zPosition", values: three, keyTimes: [0, 1, 1]))
+        var discrete = Harness()
+        try discrete.add(keyframe("zPosition", values: three, keyTimes: [0, 0.5, 0.75], mode: .discrete))
+        #expect(try discrete.number("zPosition", at: 0.8) == 20)
+        try discrete.add(keyframe("zPosition", values: three, keyTimes: [0, 0.5, 0.75, 1], mode: .discrete))
+        var paced = Harness()
+        try paced.add(keyframe("zPosition", values: three, keyTimes: [1, 0], mode: .paced))
+        #expect(close(try paced.number("zPosition", at: 0.25), 5))
     }
 
     @Test func nonFiniteKeyTimesAreErrors() {
         var h = Harness()
-        #expect(throws: AnimCoreError.nonFinite(field: "zPosition.keyTimes", value: .infinity)) {
+        #expect(throws: AnimCoreError.nonFinite(field: "kind.keyframe.keyTimes", value: .infinity)) {
             try h.add(keyframe("zPosition", values: [.number(0), .number(1)], keyTimes: [0, .infinity]))
         }
     }
 
     @Test func valuesOfTheWrongKindAreErrors() {
         var h = Harness()
-        #expect(throws: AnimCoreError.typeMismatch(field: "position.values[1]", expected: "point", got: "number")) {
+        #expect(throws: AnimCoreError.typeMismatch(field: "kind.keyframe.values[1]", expected: "point", got: "number"))
+        {
             try h.add(keyframe("position", values: [.point(.zero), .number(1)]))
         }
     }

@@ -91,7 +91,8 @@ struct BezierPathTests {
     @Test func validateRequiresAMoveFirst() {
         let path = BezierPath(elements: [.line(b), .line(c)])
         #expect(
-            throws: AnimCoreError.invalid(field: "path", reason: "a non-empty path must start with a move-to")
+            throws: AnimCoreError.notAllowed(
+                field: "path[0]", value: "line", reason: "cannot start a path: it must start with a move")
         ) {
             try path.validate(field: "path")
         }

@@ -90,9 +90,13 @@ struct ScreenshotRequestTests {
         let denied = try #require(error(ScreenshotHarness.request(1), from: stranger))
         #expect(denied.code == WireErrorCode.permissionDenied.rawValue && denied.request == 1 && !denied.fatal)
         let client = try #require(error(ScreenshotHarness.request(2, client: 77, layer: 1), from: s))
-        #expect(client.code == WireErrorCode.unknownClient.rawValue && client.field == "client" && client.value == "77")
+        #expect(
+            client.code == WireErrorCode.unknownClient.rawValue && client.field == "ScreenshotRequest.client"
+                && client.value == "77")
         let layer = try #require(error(ScreenshotHarness.request(3, layer: 9), from: s))
-        #expect(layer.code == WireErrorCode.unknownLayer.rawValue && layer.field == "layer" && layer.request == 3)
+        #expect(
+            layer.code == WireErrorCode.unknownLayer.rawValue && layer.field == "ScreenshotRequest.layer"
+                && layer.request == 3)
         let huge = try #require(error(ScreenshotHarness.request(4, layer: 1 << 40), from: s))
         #expect(huge.code == WireErrorCode.unknownLayer.rawValue && huge.value == "\(1 << 40)")
         #expect(x.answers().isEmpty)
