@@ -171,7 +171,8 @@ public final class RecordChannel: @unchecked Sendable {
             } catch {
                 if let refusal = error.refusal, let onRefused {
                     onRefused(refusal)
-                    if !closed && !closing { closeAfterFlush() }
+                    // An owner that did not close the channel hears of it the usual way.
+                    if !closed && !closing { finish(error) }
                 } else {
                     finish(error)
                 }
