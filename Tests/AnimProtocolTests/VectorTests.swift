@@ -70,7 +70,7 @@ import Testing
         #expect(throws: Never.self) { try StrictJSON.check(#"{"a": [1, {"a": "x\"y"}], "b": null}"#) }
     }
 
-    @Test func everyVectorTheReadmeNamesIsTheOneItDescribes() throws {
+    @Test func everyVectorTheReadmeNamesExists() throws {
         let readme = try String(
             contentsOf: Self.protocolDirectory.appendingPathComponent("README.md"), encoding: .utf8)
         let stems = Set(try Self.files(in: "vectors").map(\.name))
