@@ -220,14 +220,20 @@ public final class Server: @unchecked Sendable {
             defer { FileDescriptor.close(fds) }
             guard let channel = channels[delivery.session] else { continue }
             let frame = FrameCodec.encode(delivery.message, continued: delivery.continued)
-            if !channel.send(frame, fds: fds, partOfLargeReply: delivery.largeReplyPart),
-                case .inspectReply(let reply) = delivery.message
-            {
+            if !channel.send(frame, fds: fds, partOfLargeReply: delivery.largeReplyPart) {
                 // Above what this socket's buffer carries (net.core.wmem_max caps it): said in a small record.
-                let report = core.tooLargeReport(
-                    opcode: InspectRequest.opcode, request: reply.request, bytes: reply.json.utf8.count,
-                    why: "more than this connection's socket buffer carries in one record")
-                channel.send(FrameCodec.encode(report))
+                logger.notice(
+                    "a message larger than the client's socket buffer was not sent",
+                    metadata: [
+                        "session": "\(delivery.session)", "message": "\(delivery.message.name)",
+                        "bytes": "\(frame.count)",
+                    ])
+                if case .inspectReply(let reply) = delivery.message {
+                    let report = core.tooLargeReport(
+                        opcode: InspectRequest.opcode, request: reply.request, bytes: reply.json.utf8.count,
+                        why: "more than this connection's socket buffer carries in one record")
+                    channel.send(FrameCodec.encode(report))
+                }
             }
             if delivery.closeAfter {
                 channels[delivery.session] = nil
