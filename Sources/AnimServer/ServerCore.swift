@@ -115,9 +115,7 @@ public final class ServerCore {
                     .unknownOpcode, opcode: message.opcode, field: "opcode", value: message.name,
                     detail: "\(message.name) is not in protocol version \(version), which this connection speaks"))
         default:
-            return handle(message, fds: Array(owned), from: session).map {
-                Delivery(session: id, message: $0)
-            }
+            return deliveries(handle(message, fds: Array(owned), from: session), answering: message, to: session)
         }
     }
 

@@ -19,17 +19,26 @@ public final class RecordChannel: @unchecked Sendable {
     private let maxRecordBytes: Int
     private let maxFDs: Int
     private let maxQueuedBytes: Int
+    /// Bytes of large-reply parts (`send(_:fds:partOfLargeReply:)`) the queue may hold besides `maxQueuedBytes`.
+    private let maxQueuedReplyBytes: Int
+    /// What the socket can carry in one record, read once: a longer one is refused before it is queued.
+    private let largestRecord: Int
     private let onRecord: (_ bytes: UnsafeRawBufferPointer, _ fds: [Int32]) -> Void
     private let onClose: (TransportError?) -> Void
+    /// Called for a record the socket refused (too long, too many descriptors), which ends the connection: the
+    /// owner says why (`send`) and then calls `closeAfterFlush`. Without one the channel closes with the error.
+    private let onRefused: ((RecordRefusal) -> Void)?
     private static let logger = Logger(label: "animserver.transport.channel")
     /// Records read per readable event before the loop serves other descriptors (the fd stays readable, so the
     /// level-triggered loop comes back).
     private static let recordsPerWakeup = 64
 
     // Loop-thread state.
-    private var queue: [(bytes: [UInt8], fds: [Int32])] = []
+    private var queue: [(bytes: [UInt8], fds: [Int32], replyPart: Bool)] = []
     private var queueStart = 0
     public private(set) var queuedBytes = 0
+    /// The part of `queuedBytes` that is large-reply parts.
+    private var queuedReplyBytes = 0
     private var watchingWritable = false
     private var closed = false
     /// Set by `closeAfterFlush`: nothing more is read, and the socket closes once the queue is empty.
@@ -37,17 +46,22 @@ public final class RecordChannel: @unchecked Sendable {
 
     /// Makes `socket` non-blocking and registers it on `loop` for reading.
     public init(
-        socket: SeqPacketSocket, loop: EventLoop, maxRecordBytes: Int, maxQueuedBytes: Int, maxFDs: Int = 4,
+        socket: SeqPacketSocket, loop: EventLoop, maxRecordBytes: Int, maxQueuedBytes: Int,
+        maxQueuedReplyBytes: Int = 0, maxFDs: Int = 4,
         onRecord: @escaping (_ bytes: UnsafeRawBufferPointer, _ fds: [Int32]) -> Void,
-        onClose: @escaping (TransportError?) -> Void
+        onClose: @escaping (TransportError?) -> Void,
+        onRefused: ((RecordRefusal) -> Void)? = nil
     ) throws(TransportError) {
         self.socket = socket
         self.loop = loop
         self.maxRecordBytes = maxRecordBytes
         self.maxQueuedBytes = maxQueuedBytes
+        self.maxQueuedReplyBytes = maxQueuedReplyBytes
+        largestRecord = socket.largestSendableRecord() ?? Int.max
         self.maxFDs = maxFDs
         self.onRecord = onRecord
         self.onClose = onClose
+        self.onRefused = onRefused
         try socket.setNonBlocking(true)
         try loop.register(fd: socket.fd, events: .readable) { [weak self] events in
             self?.handle(events)
@@ -64,14 +78,20 @@ public final class RecordChannel: @unchecked Sendable {
 
     public var isClosed: Bool { closed }
 
-    /// Sends one record, or queues it behind those waiting. Ignored once the channel is closed.
-    public func send(_ bytes: [UInt8], fds: [Int32] = []) {
+    /// Sends one record, or queues it behind those waiting. Ignored once the channel is closed. Returns false,
+    /// sending nothing and leaving the channel open, for a record larger than the socket can carry (EMSGSIZE):
+    /// the caller may say so in a smaller record. `partOfLargeReply` records (the frames of one reply, queued
+    /// at once) count against `maxQueuedReplyBytes` instead of `maxQueuedBytes`, so a peer that reads a long
+    /// reply is not taken for one that stopped reading.
+    @discardableResult
+    public func send(_ bytes: [UInt8], fds: [Int32] = [], partOfLargeReply: Bool = false) -> Bool {
         guard !closed else {
             Self.logger.debug("send on a closed channel dropped", metadata: ["fd": "\(socket.fd)"])
-            return
+            return true
         }
+        guard bytes.count <= largestRecord else { return false }
         do throws(TransportError) {
-            if queueStart == queue.count, try socket.send(bytes, fds: fds) { return }
+            if queueStart == queue.count, try socket.send(bytes, fds: fds) { return true }
             var copies: [Int32] = []
             for fd in fds {
                 do throws(TransportError) {
@@ -81,22 +101,25 @@ public final class RecordChannel: @unchecked Sendable {
                     throw error
                 }
             }
-            queue.append((bytes, copies))
+            queue.append((bytes, copies, partOfLargeReply))
             queuedBytes += bytes.count
-            if queuedBytes > maxQueuedBytes {
+            if partOfLargeReply { queuedReplyBytes += bytes.count }
+            if queuedBytes - queuedReplyBytes > maxQueuedBytes || queuedReplyBytes > maxQueuedReplyBytes {
                 finish(
                     TransportError(
                         operation: "send", target: "fd \(socket.fd)", code: ENOBUFS,
                         detail: "the peer stopped reading: \(queuedBytes) bytes queued, limit \(maxQueuedBytes)"))
-                return
+                return true
             }
             if !watchingWritable {
                 try loop.modify(fd: socket.fd, events: [.readable, .writable])
                 watchingWritable = true
             }
         } catch {
+            if error.code == EMSGSIZE { return false }
             finish(error)
         }
+        return true
     }
 
     /// Closes the socket and drops what is queued, without calling `onClose`.
@@ -136,7 +159,7 @@ public final class RecordChannel: @unchecked Sendable {
 
     private func readAvailable() {
         for _ in 0..<Self.recordsPerWakeup {
-            guard !closed else { return }
+            guard !closed && !closing else { return }
             do {
                 switch try socket.receive(maxBytes: maxRecordBytes, maxFDs: maxFDs, lending: onRecord) {
                 case .received: continue
@@ -146,7 +169,13 @@ public final class RecordChannel: @unchecked Sendable {
                     return
                 }
             } catch {
-                finish(error)
+                if let refusal = error.refusal, let onRefused {
+                    onRefused(refusal)
+                    // An owner that did not close the channel hears of it the usual way.
+                    if !closed && !closing { finish(error) }
+                } else {
+                    finish(error)
+                }
                 return
             }
         }
@@ -155,10 +184,11 @@ public final class RecordChannel: @unchecked Sendable {
     private func flush() {
         do {
             while queueStart < queue.count {
-                let (bytes, fds) = queue[queueStart]
+                let (bytes, fds, replyPart) = queue[queueStart]
                 guard try socket.send(bytes, fds: fds) else { return }
                 FileDescriptor.close(fds)
                 queuedBytes -= bytes.count
+                if replyPart { queuedReplyBytes -= bytes.count }
                 queueStart += 1
             }
             queue.removeAll(keepingCapacity: true)
@@ -188,5 +218,6 @@ public final class RecordChannel: @unchecked Sendable {
         queue.removeAll()
         queueStart = 0
         queuedBytes = 0
+        queuedReplyBytes = 0
     }
 }

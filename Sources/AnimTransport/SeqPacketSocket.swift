@@ -243,8 +243,9 @@ public final class SeqPacketSocket: @unchecked Sendable {
     /// Receives one record and lends its bytes to `body`, straight from the socket's receive buffer: nothing is
     /// copied, and the bytes are valid only until `body` returns (it must not receive on this socket). `body`
     /// owns the descriptors. A longer record (MSG_TRUNC) or more descriptors (MSG_CTRUNC) is consumed and reported
-    /// as an error, never lent truncated; the descriptors of a refused record are closed. A zero-length read is
-    /// end of file (`.closed`): protocol records are never empty.
+    /// as an error whose `refusal` says why, never lent truncated; the descriptors of a refused record are closed.
+    /// A zero-length read is end of file (`.closed`) when the peer has shut down its sending side; otherwise it
+    /// was a record of 0 bytes, lent as such (the protocol refuses it as too short for a header).
     public func receive(
         maxBytes: Int, maxFDs: Int = 4, lending body: (UnsafeRawBufferPointer, [Int32]) -> Void
     ) throws(TransportError) -> LendingReceiveResult {
@@ -278,21 +279,43 @@ public final class SeqPacketSocket: @unchecked Sendable {
                     return .failure(
                         TransportError(
                             operation: "recvmsg", target: target, code: EMSGSIZE,
-                            detail: "more than \(maxFDs) descriptors in one record (MSG_CTRUNC); they were closed"))
+                            detail: "more than \(maxFDs) descriptors in one record (MSG_CTRUNC); they were closed",
+                            refusal: .tooManyDescriptors(limit: maxFDs)))
                 }
                 if flags & IPC_MSG_TRUNC != 0 || received > maxBytes {
                     FileDescriptor.close(arrived)
+                    let opcode =
+                        received >= 6
+                        ? UInt16(receiveBuffer[4]) | UInt16(receiveBuffer[5]) << 8 : nil
                     return .failure(
                         TransportError(
                             operation: "recvmsg", target: target, code: EMSGSIZE,
-                            detail: "record longer than \(maxBytes) bytes (MSG_TRUNC)"))
+                            detail: "record longer than \(maxBytes) bytes (MSG_TRUNC)",
+                            refusal: .tooLong(limit: maxBytes, opcode: opcode)))
                 }
-                if received == 0 && arrived.isEmpty { return .success(.closed) }
+                if received == 0 && arrived.isEmpty && peerStoppedSending() { return .success(.closed) }
                 body(UnsafeRawBufferPointer(rebasing: receiveBuffer[0..<received]), arrived)
                 return .success(.received)
             }
         }
         return try outcome.get()
+    }
+
+    /// The longest record `send` can carry: Linux refuses (EMSGSIZE) a record longer than SO_SNDBUF less 32 bytes
+    /// (net/unix/af_unix.c, unix_dgram_sendmsg). Nil when the option cannot be read.
+    public func largestSendableRecord() -> Int? {
+        var size: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, &length) == 0 else { return nil }
+        return Int(size) - 32
+    }
+
+    /// Whether the peer closed or shut down its sending side (POLLRDHUP), which tells end of file from a record
+    /// of 0 bytes: on a SOCK_SEQPACKET socket both read as 0 bytes.
+    private func peerStoppedSending() -> Bool {
+        var entry = pollfd(fd: fd, events: IPC_POLLRDHUP, revents: 0)
+        guard poll(&entry, 1, 0) >= 0 else { return true }
+        return entry.revents & (IPC_POLLRDHUP | Int16(POLLHUP)) != 0
     }
 
     public func peerCredentials() throws(TransportError) -> PeerCredentials {

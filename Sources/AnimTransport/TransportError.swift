@@ -13,12 +13,18 @@ public struct TransportError: Error, Hashable, Sendable, CustomStringConvertible
     public var code: Int32
     /// More than errno says, e.g. "record longer than 4096 bytes (MSG_TRUNC)".
     public var detail: String?
+    /// Set when a record arrived and was refused (the connection itself is sound, so the receiver may say why
+    /// before it closes); nil for a failed call.
+    public var refusal: RecordRefusal?
 
-    public init(operation: String, target: String, code: Int32, detail: String? = nil) {
+    public init(
+        operation: String, target: String, code: Int32, detail: String? = nil, refusal: RecordRefusal? = nil
+    ) {
         self.operation = operation
         self.target = target
         self.code = code
         self.detail = detail
+        self.refusal = refusal
     }
 
     /// Captures the current `errno` for `operation` on `target`.
@@ -54,4 +60,13 @@ public struct TransportError: Error, Hashable, Sendable, CustomStringConvertible
         ECONNRESET: "ECONNRESET", ENOBUFS: "ENOBUFS", EISCONN: "EISCONN", ENOTCONN: "ENOTCONN",
         ETIMEDOUT: "ETIMEDOUT", ECONNREFUSED: "ECONNREFUSED", EALREADY: "EALREADY", EINPROGRESS: "EINPROGRESS",
     ]
+}
+
+/// Why `SeqPacketSocket.receive` refused a record it read whole from the kernel's queue.
+public enum RecordRefusal: Hashable, Sendable {
+    /// More descriptors than the receiver takes (MSG_CTRUNC); those that arrived were closed.
+    case tooManyDescriptors(limit: Int)
+    /// A record longer than the receiver reads (MSG_TRUNC); `opcode` is read from its header when the part that
+    /// was read holds one.
+    case tooLong(limit: Int, opcode: UInt16?)
 }

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
@@ -17,6 +18,7 @@ _Static_assert(IPC_MAX_FDS == MAX_FDS, "IPC_MAX_FDS");
 _Static_assert(IPC_MSG_TRUNC == MSG_TRUNC, "MSG_TRUNC");
 _Static_assert(IPC_MSG_CTRUNC == MSG_CTRUNC, "MSG_CTRUNC");
 _Static_assert(IPC_EPOLLIN == EPOLLIN && IPC_EPOLLOUT == EPOLLOUT, "EPOLLIN/OUT");
+_Static_assert(IPC_POLLRDHUP == POLLRDHUP, "POLLRDHUP");
 _Static_assert(IPC_EPOLLERR == EPOLLERR && IPC_EPOLLHUP == EPOLLHUP && IPC_EPOLLRDHUP == EPOLLRDHUP, "EPOLL*");
 _Static_assert(IPC_EPOLL_CTL_ADD == EPOLL_CTL_ADD && IPC_EPOLL_CTL_DEL == EPOLL_CTL_DEL, "EPOLL_CTL");
 _Static_assert(IPC_EPOLL_CTL_MOD == EPOLL_CTL_MOD && IPC_EPOLL_CLOEXEC == EPOLL_CLOEXEC, "EPOLL_CTL/CLOEXEC");

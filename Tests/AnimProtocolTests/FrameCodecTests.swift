@@ -10,6 +10,37 @@ import Testing
         #expect(FrameCodec.encode(Self.sync) == [12, 0, 0, 0, 7, 0, 0, 0, 4, 3, 2, 1])
     }
 
+    @Test func onlyAnInspectReplyReadAsVersion3MayBeContinued() throws {
+        let reply = Message.inspectReply(InspectReply(request: 2, json: "{\"a\""))
+        let continued = FrameCodec.encode(reply, continued: true)
+        #expect(continued[6] == 1 && continued[7] == 0)
+        #expect(continued.dropFirst(8) == FrameCodec.encode(reply).dropFirst(8))
+        let frame = try FrameCodec.decodeFrame(continued, allowingContinued: true)
+        #expect(frame.continued)
+        #expect(frame.message == reply)
+        #expect(try FrameCodec.decodeFrame(FrameCodec.encode(reply), allowingContinued: true).continued == false)
+        // The flag where it may not be: a decoder of versions 1 and 2, another message, another bit.
+        var refused: [[UInt8]] = [continued]
+        var sync = FrameCodec.encode(Self.sync)
+        sync[6] = 1
+        refused.append(sync)
+        var otherBit = continued
+        otherBit[6] = 3
+        for (index, bytes) in refused.enumerated() {
+            #expect(throws: ProtocolError.self) {
+                _ = try FrameCodec.decodeFrame(bytes, allowingContinued: index > 0)
+            }
+        }
+        do throws(ProtocolError) {
+            _ = try FrameCodec.decodeFrame(otherBit, allowingContinued: true)
+            Issue.record("flags 3 decoded")
+        } catch {
+            #expect(error.code == .malformedFrame)
+            #expect(error.field == "flags")
+            #expect(error.value == "3")
+        }
+    }
+
     @Test func commitRoundTripsThroughBytes() throws {
         let animation = WireAnimation(
             timing: WireTiming(

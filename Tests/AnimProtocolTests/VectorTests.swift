@@ -57,6 +57,28 @@ import Testing
         }
     }
 
+    @Test func everyVectorTextIsStrictJSONWithoutRepeatedKeys() throws {
+        for vector in try Self.files(in: "vectors") {
+            do throws(StrictJSON.Failure) {
+                try StrictJSON.check(vector.text)
+            } catch {
+                Issue.record("\(vector.name).txt: \(error)")
+            }
+        }
+        // The checker itself refuses what it is for.
+        #expect(throws: StrictJSON.Failure.self) { try StrictJSON.check(#"{"opcode": 130, "opcode": 2}"#) }
+        #expect(throws: Never.self) { try StrictJSON.check(#"{"a": [1, {"a": "x\"y"}], "b": null}"#) }
+    }
+
+    @Test func everyVectorTheReadmeNamesExists() throws {
+        let readme = try String(
+            contentsOf: Self.protocolDirectory.appendingPathComponent("README.md"), encoding: .utf8)
+        let stems = Set(try Self.files(in: "vectors").map(\.name))
+        let named = readme.matches(of: /vectors\/([0-9]{3}-[A-Za-z]+-[A-Za-z0-9-]+[A-Za-z0-9])/).map { String($0.1) }
+        #expect(!named.isEmpty)
+        for stem in named { #expect(stems.contains(stem), "README names vectors/\(stem), which does not exist") }
+    }
+
     @Test func everyTruncatedVectorIsRefused() throws {
         for vector in try Self.files(in: "vectors") {
             let fds = Self.fds(for: vector.bytes)

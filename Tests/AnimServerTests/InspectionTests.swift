@@ -28,6 +28,46 @@ struct InspectionTests {
         return s
     }
 
+    /// protocol/README.md: a colour is hex exactly when each component is a multiple of 1/255 in 0…1, colour by
+    /// colour, else the array of its components; the presentation of an animated colour follows the same rule.
+    @Test func coloursAreHexExactlyWhenEveryComponentIsAMultipleOfOne255th() throws {
+        let h = ServerHarness()
+        let s = try h.connect()
+        func color(_ r: Double, _ g: Double, _ b: Double, _ a: Double) -> WireColor {
+            WireColor(red: r, green: g, blue: b, alpha: a)
+        }
+        h.commit(
+            [
+                W.create(1), W.set(1, "backgroundColor", .color(color(1, 0, 0, 1))),
+                W.set(1, "borderColor", .color(color(51.0 / 255, 102.0 / 255, 153.0 / 255, 128.0 / 255))),
+                W.set(1, "shadowColor", .color(color(0.5, 0, 0, 1))),
+                W.create(2, .gradient),
+                W.set(2, "colors", .colors([color(0, 0, 1, 1), color(0, 0, 0.3, 1), color(1.5, 0, 0, 1)])),
+                W.add(
+                    W.basic(
+                        "backgroundColor", from: .color(color(0, 0, 0, 1)), to: .color(color(1, 1, 1, 1)), duration: 2),
+                    to: 2, id: 1, key: "fade"),
+            ], from: s)
+        let model = try #require(
+            try Self.inspect(h, .layer(WireInspectLayer(client: 0, layer: 1, presentation: false)), from: s)
+                as? [String: Any])
+        let properties = try #require(model["properties"] as? [String: Any])
+        #expect(properties["backgroundColor"] as? String == "#ff0000")
+        #expect(properties["borderColor"] as? String == "#33669980")
+        #expect(properties["shadowColor"] as? [Double] == [0.5, 0, 0, 1])
+        try h.frame(at: 1)
+        let gradient = try #require(
+            try Self.inspect(h, .layer(WireInspectLayer(client: 0, layer: 2, presentation: true)), from: s)
+                as? [String: Any])
+        let gradientProperties = try #require(gradient["properties"] as? [String: Any])
+        let colors = try #require(gradientProperties["colors"] as? [Any])
+        #expect(colors.first as? String == "#0000ff")
+        #expect(colors.dropFirst().first as? [Double] == [0, 0, 0.3, 1])
+        #expect(colors.last as? [Double] == [1.5, 0, 0, 1])
+        // Halfway through black → white (0.5 each) is no multiple of 1/255: an array.
+        #expect(gradientProperties["backgroundColor"] as? [Double] == [0.5, 0.5, 0.5, 1])
+    }
+
     @Test func statusHoldsTheCounters() throws {
         let h = ServerHarness()
         let s = try Self.scene(h)

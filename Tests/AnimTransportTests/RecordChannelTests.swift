@@ -14,7 +14,7 @@ final class ChannelHarness: Sendable {
     let received = DispatchSemaphore(value: 0)
     private let box = Mutex<RecordChannel?>(nil)
 
-    init(maxQueuedBytes: Int) throws {
+    init(maxQueuedBytes: Int, maxQueuedReplyBytes: Int = 0) throws {
         loop = try EventLoop(name: "test-channel")
         let (local, remote) = try SeqPacketSocket.pair()
         peer = remote
@@ -24,6 +24,7 @@ final class ChannelHarness: Sendable {
         loop.execute { [self] in
             let channel = try? RecordChannel(
                 socket: local, loop: loop, maxRecordBytes: 1 << 20, maxQueuedBytes: maxQueuedBytes,
+                maxQueuedReplyBytes: maxQueuedReplyBytes,
                 onRecord: { [self] bytes, fds in
                     records.append(Array(bytes))
                     FileDescriptor.close(fds)
@@ -77,6 +78,39 @@ final class ChannelHarness: Sendable {
         defer { harness.finish() }
         _ = harness.onLoop { $0.send([7, 7, 7]) }
         #expect(try record(harness.peer.receive(maxBytes: 16))?.bytes == [7, 7, 7])
+    }
+
+    @Test func aRecordLongerThanTheSocketCarriesIsRefusedAndTheChannelStaysOpen() throws {
+        let harness = try ChannelHarness(maxQueuedBytes: 1 << 20)
+        defer { harness.finish() }
+        let largest = try #require(harness.onLoop { $0.socket.largestSendableRecord() } ?? nil)
+        #expect(harness.onLoop { $0.send([UInt8](repeating: 0, count: largest + 1)) } == false)
+        #expect(harness.onLoop { $0.isClosed } == false)
+        #expect(harness.onLoop { $0.send([9]) } == true)
+        #expect(try record(harness.peer.receive(maxBytes: 16))?.bytes == [9])
+        #expect(harness.closes.all.isEmpty)
+    }
+
+    @Test func largeReplyPartsCountApartFromTheStuckPeerLimit() throws {
+        let harness = try ChannelHarness(maxQueuedBytes: 256 * 1024, maxQueuedReplyBytes: 64 << 20)
+        defer { harness.finish() }
+        let recordBytes = 64 * 1024
+        // Far more than maxQueuedBytes, queued while the peer does not read: parts of one reply.
+        let count = 256
+        let queued = harness.onLoop { channel -> Int in
+            for index in 0..<count {
+                channel.send(
+                    [UInt8](repeating: UInt8(truncatingIfNeeded: index), count: recordBytes), partOfLargeReply: true)
+            }
+            return channel.queuedBytes
+        }
+        #expect((queued ?? 0) > 256 * 1024)
+        #expect(harness.onLoop { $0.isClosed } == false)
+        for index in 0..<count {
+            let received = try #require(record(harness.peer.receive(maxBytes: recordBytes)))
+            #expect(received.bytes.first == UInt8(truncatingIfNeeded: index))
+        }
+        #expect(harness.closes.all.isEmpty)
     }
 
     @Test func queueFlushesWhenThePeerStartsReading() throws {

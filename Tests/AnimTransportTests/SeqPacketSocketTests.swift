@@ -110,6 +110,24 @@ import Testing
         #expect(try a.send([1], fds: [first, second]))
         let error = #expect(throws: TransportError.self) { try b.receive(maxBytes: 64, maxFDs: 1) }
         #expect(error?.description.contains("MSG_CTRUNC") == true)
+        #expect(error?.refusal == .tooManyDescriptors(limit: 1))
+    }
+
+    @Test func aTooLongRecordIsRefusedWithTheOpcodeOfItsHeader() throws {
+        let (a, b) = try SeqPacketSocket.pair()
+        #expect(try a.send([12, 0, 0, 0, 7, 0, 0, 0, 1, 2, 3, 4]))
+        let error = #expect(throws: TransportError.self) { try b.receive(maxBytes: 8) }
+        #expect(error?.refusal == .tooLong(limit: 8, opcode: 7))
+    }
+
+    @Test func aRecordOfZeroBytesIsNotEndOfFile() throws {
+        let (a, b) = try SeqPacketSocket.pair()
+        #expect(try a.send([]))
+        #expect(try a.send([5]))
+        #expect(try record(b.receive(maxBytes: 64))?.bytes == [])
+        #expect(try record(b.receive(maxBytes: 64))?.bytes == [5])
+        a.close()
+        #expect(try b.receive(maxBytes: 64).isClosedResult)
     }
 
     @Test func peerCredentialsAreThisProcess() throws {

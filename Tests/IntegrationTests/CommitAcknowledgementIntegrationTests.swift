@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 /// `AcknowledgeCommits` against the real daemon: with it off, a connection's first answer after commits is
-/// Sync's; the SDK, which never reads CommitApplied, connects in version 2 and turns it off.
+/// Sync's; the SDK, which never reads CommitApplied, connects in the current version and turns it off.
 @Suite struct CommitAcknowledgementIntegrationTests {
     @Test func aVersion2ClientTurnsCommitAppliedOffAndOn() throws {
         let daemon = try DaemonHarness()
@@ -60,15 +60,15 @@ import Testing
         #expect(applied.transaction == 4)
     }
 
-    @Test func theSDKSpeaksVersion2WithoutCommitApplied() throws {
+    @Test func theSDKSpeaksTheCurrentVersionWithoutCommitApplied() throws {
         let daemon = try DaemonHarness()
         let connection = try connectClient(daemon, name: "sdk")
-        #expect(connection.protocolVersion == 2)
+        #expect(connection.protocolVersion == 3)
         let raw = try RawClient(daemon, version: 1)
         let text = try connection.inspect(.clients)
         let clients = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         let sdk = try #require(clients.first { $0["name"] as? String == "sdk" })
-        #expect(sdk["version"] as? Int == 2)
+        #expect(sdk["version"] as? Int == 3)
         #expect(sdk["acknowledgesCommits"] as? Bool == false)
         let v1 = try #require(clients.first { $0["name"] as? String == "raw" })
         #expect(v1["version"] as? Int == 1)

@@ -88,6 +88,9 @@ def receive(sock):
 def main():
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
     sock.connect(sys.argv[1])
+    # Records above about 212 KB need a larger send buffer (README, "Socket buffers"); the kernel doubles
+    # the value and caps it at net.core.wmem_max.
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 2 << 20)
 
     # Hello {minVersion u16, maxVersion u16, clientName string} -> Welcome (opcode 128).
     sock.send(frame(1, struct.pack("<HH", 1, 1) + string("client.py")))

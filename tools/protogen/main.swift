@@ -257,11 +257,11 @@ func emitCodingExtension(name: String, fields: [Field], nests: Bool, message: Me
     }
     var members = fields.map { "(\"\($0.name)\", \(jsonExpr($0.type, ident($0.name))))" }
     if let message {
+        // The frame's own facts go under "header", apart from the fields: a message may have fields named
+        // "message" or "opcode" (ErrorReport), and a JSON object's keys must differ.
         members.insert(
-            contentsOf: [
-                "(\"message\", .string(\"\(message.name)\"))",
-                "(\"opcode\", .unsigned(\(message.opcode) as UInt16))",
-            ], at: 0)
+            "(\"header\", .object([(\"message\", .string(\"\(message.name)\")), (\"opcode\", .unsigned(\(message.opcode) as UInt16))]))",
+            at: 0)
         if message.fds > 0 { members.append("(\"fds\", .unsigned(UInt(fds.count)))") }
     }
     out += "    public var wireJSON: WireJSON {\n        .object([\n"

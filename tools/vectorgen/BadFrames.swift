@@ -44,12 +44,16 @@ enum BadFrames {
             reason: "The record is 6 bytes long, shorter than the 8-byte frame header.",
             bytes: Array(sync.prefix(6))),
         BadFrame(
+            name: "empty-record", code: .malformedFrame,
+            reason: "The record is 0 bytes long (a SOCK_SEQPACKET record, not the end of the connection).",
+            bytes: []),
+        BadFrame(
             name: "length-disagrees", code: .malformedFrame,
             reason: "The length field says 16 bytes but the record (a Sync) has 12.",
             bytes: patched(sync, at: 0, [16, 0, 0, 0])),
         BadFrame(
             name: "flags-nonzero", code: .malformedFrame,
-            reason: "The flags field is 1; version 1 requires 0.",
+            reason: "The flags field of a Sync is 1; only an InspectReply from the server (version 3) may set bit 0.",
             bytes: patched(sync, at: 6, [1, 0])),
         BadFrame(
             name: "unknown-opcode", code: .unknownOpcode,

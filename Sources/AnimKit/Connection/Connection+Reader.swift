@@ -7,8 +7,11 @@ import Glibc
 /// The reader thread: it decodes each record from the server and answers the waiting request, or hands
 /// the event to the delegate queue.
 extension Connection {
-    /// The next message, or nil when the server closed the connection. Blocks.
-    static func receiveMessage(on socket: SeqPacketSocket) throws(AnimKitError) -> Message? {
+    /// The next message, or nil when the server closed the connection. Blocks. An InspectReply that comes in
+    /// parts (protocol version 3) is returned whole once its last part arrived; `parts` holds the others.
+    static func receiveMessage(
+        on socket: SeqPacketSocket, parts: inout InspectReplyAssembler
+    ) throws(AnimKitError) -> Message? {
         while true {
             let result: ReceiveResult
             do {
@@ -21,16 +24,16 @@ extension Connection {
             case .record(let record):
                 // Only a ScreenshotReply carries a descriptor, which whoever takes the reply closes; any others
                 // that came are closed here, and decoding names the mismatch.
-                let message: Message
+                let frame: FrameCodec.Frame
                 do {
-                    message = try FrameCodec.decode(record.bytes, fds: record.fds)
+                    frame = try FrameCodec.decodeFrame(record.bytes, fds: record.fds, allowingContinued: true)
                 } catch {
                     for fd in record.fds { Glibc.close(fd) }
                     throw .protocolViolation(error)
                 }
-                let kept = Set(message.fds)
+                let kept = Set(frame.message.fds)
                 for fd in record.fds where !kept.contains(fd) { Glibc.close(fd) }
-                return message
+                if let message = try parts.add(frame) { return message }
             case .closed:
                 return nil
             case .wouldBlock:
@@ -44,7 +47,8 @@ extension Connection {
         let weakSelf = WeakConnection(self)
         let thread = Thread {
             do throws(AnimKitError) {
-                while let message = try Connection.receiveMessage(on: socket) {
+                var parts = InspectReplyAssembler()
+                while let message = try Connection.receiveMessage(on: socket, parts: &parts) {
                     guard let connection = weakSelf.value else { return }
                     connection.handle(message)
                 }

@@ -71,7 +71,8 @@ public final class Connection: @unchecked Sendable {
         }
         guard sent else { throw .transport("send Hello: the socket is full") }
         let welcome: Welcome
-        switch try receiveMessage(on: socket) {
+        var parts = InspectReplyAssembler()
+        switch try receiveMessage(on: socket, parts: &parts) {
         case .welcome(let w)?: welcome = w
         case .errorReport(let report)?: throw .server(ServerError(report))
         case let other?: throw .unexpectedReply("\(other.name) instead of Welcome")

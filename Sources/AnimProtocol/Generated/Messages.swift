@@ -31,8 +31,7 @@ extension Hello {
 
     public var wireJSON: WireJSON {
         .object([
-            ("message", .string("Hello")),
-            ("opcode", .unsigned(1 as UInt16)),
+            ("header", .object([("message", .string("Hello")), ("opcode", .unsigned(1 as UInt16))])),
             ("minVersion", .unsigned(minVersion)),
             ("maxVersion", .unsigned(maxVersion)),
             ("clientName", .string(clientName))
@@ -70,8 +69,7 @@ extension Commit {
 
     public var wireJSON: WireJSON {
         .object([
-            ("message", .string("Commit")),
-            ("opcode", .unsigned(2 as UInt16)),
+            ("header", .object([("message", .string("Commit")), ("opcode", .unsigned(2 as UInt16))])),
             ("transaction", .unsigned(transaction)),
             ("completions", .array(completions) { v0 in .unsigned(v0) }),
             ("operations", .array(operations) { v0 in v0.wireJSON })
@@ -121,8 +119,7 @@ extension ImageUpload {
 
     public var wireJSON: WireJSON {
         .object([
-            ("message", .string("ImageUpload")),
-            ("opcode", .unsigned(3 as UInt16)),
+            ("header", .object([("message", .string("ImageUpload")), ("opcode", .unsigned(3 as UInt16))])),
             ("image", .unsigned(image)),
             ("width", .unsigned(width)),
             ("height", .unsigned(height)),
@@ -154,8 +151,7 @@ extension ImageRelease {
 
     public var wireJSON: WireJSON {
         .object([
-            ("message", .string("ImageRelease")),
-            ("opcode", .unsigned(4 as UInt16)),
+            ("header", .object([("message", .string("ImageRelease")), ("opcode", .unsigned(4 as UInt16))])),
             ("image", .unsigned(image))
         ])
     }
@@ -191,8 +187,7 @@ extension PresentationQuery {
 
     public var wireJSON: WireJSON {
         .object([
-            ("message", .string("PresentationQuery")),
-            ("opcode", .unsigned(5 as UInt16)),
+            ("header", .object([("message", .string("PresentationQuery")), ("opcode", .unsigned(5 as UInt16))])),
             ("request", .unsigned(request)),
             ("layer", .unsigned(layer)),
             ("time", .optional(time) { v0 in .number(v0) })
@@ -234,8 +229,7 @@ extension HitTestQuery {
 
     public var wireJSON: WireJSON {
         .object([
-            ("message", .string("HitTestQuery")),
-            ("opcode", .unsigned(6 as UInt16)),
+            ("header", .object([("message", .string("HitTestQuery")), ("opcode", .unsigned(6 as UInt16))])),
             ("request", .unsigned(request)),
             ("point", point.wireJSON),
             ("root", .optional(root) { v0 in .unsigned(v0) }),
@@ -266,8 +260,7 @@ extension Sync {
 
     public var wireJSON: WireJSON {
         .object([
-            ("message", .string("Sync")),
-            ("opcode", .unsigned(7 as UInt16)),
+            ("header", .object([("message", .string("Sync")), ("opcode", .unsigned(7 as UInt16))])),
             ("request", .unsigned(request))
         ])
     }
@@ -295,8 +288,7 @@ extension AcknowledgeCommits {
 
     public var wireJSON: WireJSON {
         .object([
-            ("message", .string("AcknowledgeCommits")),
-            ("opcode", .unsigned(12 as UInt16)),
+            ("header", .object([("message", .string("AcknowledgeCommits")), ("opcode", .unsigned(12 as UInt16))])),
             ("enabled", .bool(enabled))
         ])
     }
@@ -328,8 +320,7 @@ extension ClockControl {
 
     public var wireJSON: WireJSON {
         .object([
-            ("message", .string("ClockControl")),
-            ("opcode", .unsigned(8 as UInt16)),
+            ("header", .object([("message", .string("ClockControl")), ("opcode", .unsigned(8 as UInt16))])),
             ("request", .unsigned(request)),
             ("action", action.wireJSON)
         ])
@@ -362,8 +353,7 @@ extension InspectRequest {
 
     public var wireJSON: WireJSON {
         .object([
-            ("message", .string("InspectRequest")),
-            ("opcode", .unsigned(9 as UInt16)),
+            ("header", .object([("message", .string("InspectRequest")), ("opcode", .unsigned(9 as UInt16))])),
             ("request", .unsigned(request)),
             ("query", query.wireJSON)
         ])
@@ -400,8 +390,7 @@ extension OutputControl {
 
     public var wireJSON: WireJSON {
         .object([
-            ("message", .string("OutputControl")),
-            ("opcode", .unsigned(11 as UInt16)),
+            ("header", .object([("message", .string("OutputControl")), ("opcode", .unsigned(11 as UInt16))])),
             ("request", .unsigned(request)),
             ("output", .string(output)),
             ("action", action.wireJSON)
@@ -409,7 +398,7 @@ extension OutputControl {
     }
 }
 
-/// the output's pixels (layer 0), or one layer of a client drawn alone (client 0 means the asking connection; server's user or root only); nextFrame waits for the next frame the frame loop presents instead of drawing the current time at once; answered by ScreenshotReply or a non-fatal ErrorReport naming the request
+/// the output's pixels (layer 0), or one layer of a client drawn alone (client 0 means the asking connection; server's user or root only); nextFrame waits for the next frame the frame loop presents instead of drawing the current time at once; answered by ScreenshotReply or a non-fatal ErrorReport naming the request. layer is the one layer id that is u64 (every other is u32): it has been so since version 1 and stays so that older frames keep their bytes; layer ids are u32, so a value above 4294967295 names no layer (unknownLayer)
 /// Opcode 10, sent by the client, since version 1.
 public struct ScreenshotRequest: Hashable, Sendable {
     public static let opcode: UInt16 = 10
@@ -443,8 +432,7 @@ extension ScreenshotRequest {
 
     public var wireJSON: WireJSON {
         .object([
-            ("message", .string("ScreenshotRequest")),
-            ("opcode", .unsigned(10 as UInt16)),
+            ("header", .object([("message", .string("ScreenshotRequest")), ("opcode", .unsigned(10 as UInt16))])),
             ("request", .unsigned(request)),
             ("client", .unsigned(client)),
             ("layer", .unsigned(layer)),
@@ -503,8 +491,7 @@ extension Welcome {
 
     public var wireJSON: WireJSON {
         .object([
-            ("message", .string("Welcome")),
-            ("opcode", .unsigned(128 as UInt16)),
+            ("header", .object([("message", .string("Welcome")), ("opcode", .unsigned(128 as UInt16))])),
             ("version", .unsigned(version)),
             ("session", .unsigned(session)),
             ("serverTime", .number(serverTime)),
@@ -543,8 +530,7 @@ extension CommitApplied {
 
     public var wireJSON: WireJSON {
         .object([
-            ("message", .string("CommitApplied")),
-            ("opcode", .unsigned(129 as UInt16)),
+            ("header", .object([("message", .string("CommitApplied")), ("opcode", .unsigned(129 as UInt16))])),
             ("transaction", .unsigned(transaction)),
             ("time", .number(time))
         ])
@@ -597,8 +583,7 @@ extension ErrorReport {
 
     public var wireJSON: WireJSON {
         .object([
-            ("message", .string("ErrorReport")),
-            ("opcode", .unsigned(130 as UInt16)),
+            ("header", .object([("message", .string("ErrorReport")), ("opcode", .unsigned(130 as UInt16))])),
             ("code", .unsigned(code)),
             ("opcode", .unsigned(opcode)),
             ("request", .unsigned(request)),
@@ -643,8 +628,7 @@ extension AnimationStarted {
 
     public var wireJSON: WireJSON {
         .object([
-            ("message", .string("AnimationStarted")),
-            ("opcode", .unsigned(131 as UInt16)),
+            ("header", .object([("message", .string("AnimationStarted")), ("opcode", .unsigned(131 as UInt16))])),
             ("layer", .unsigned(layer)),
             ("animationID", .unsigned(animationID)),
             ("key", .optional(key) { v0 in .string(v0) }),
@@ -691,8 +675,7 @@ extension AnimationStopped {
 
     public var wireJSON: WireJSON {
         .object([
-            ("message", .string("AnimationStopped")),
-            ("opcode", .unsigned(132 as UInt16)),
+            ("header", .object([("message", .string("AnimationStopped")), ("opcode", .unsigned(132 as UInt16))])),
             ("layer", .unsigned(layer)),
             ("animationID", .unsigned(animationID)),
             ("key", .optional(key) { v0 in .string(v0) }),
@@ -728,8 +711,7 @@ extension TransactionCompleted {
 
     public var wireJSON: WireJSON {
         .object([
-            ("message", .string("TransactionCompleted")),
-            ("opcode", .unsigned(133 as UInt16)),
+            ("header", .object([("message", .string("TransactionCompleted")), ("opcode", .unsigned(133 as UInt16))])),
             ("completion", .unsigned(completion)),
             ("time", .number(time))
         ])
@@ -769,8 +751,7 @@ extension PresentationReply {
 
     public var wireJSON: WireJSON {
         .object([
-            ("message", .string("PresentationReply")),
-            ("opcode", .unsigned(134 as UInt16)),
+            ("header", .object([("message", .string("PresentationReply")), ("opcode", .unsigned(134 as UInt16))])),
             ("request", .unsigned(request)),
             ("layer", .unsigned(layer)),
             ("time", .number(time)),
@@ -804,8 +785,7 @@ extension HitTestReply {
 
     public var wireJSON: WireJSON {
         .object([
-            ("message", .string("HitTestReply")),
-            ("opcode", .unsigned(135 as UInt16)),
+            ("header", .object([("message", .string("HitTestReply")), ("opcode", .unsigned(135 as UInt16))])),
             ("request", .unsigned(request)),
             ("layer", .optional(layer) { v0 in .unsigned(v0) })
         ])
@@ -837,8 +817,7 @@ extension SyncReply {
 
     public var wireJSON: WireJSON {
         .object([
-            ("message", .string("SyncReply")),
-            ("opcode", .unsigned(136 as UInt16)),
+            ("header", .object([("message", .string("SyncReply")), ("opcode", .unsigned(136 as UInt16))])),
             ("request", .unsigned(request)),
             ("time", .number(time))
         ])
@@ -882,8 +861,7 @@ extension ClockState {
 
     public var wireJSON: WireJSON {
         .object([
-            ("message", .string("ClockState")),
-            ("opcode", .unsigned(137 as UInt16)),
+            ("header", .object([("message", .string("ClockState")), ("opcode", .unsigned(137 as UInt16))])),
             ("request", .unsigned(request)),
             ("mode", mode.wireJSON),
             ("time", .number(time)),
@@ -893,7 +871,7 @@ extension ClockState {
     }
 }
 
-/// a UTF-8 JSON document; its shape per query is described in protocol/README.md
+/// a UTF-8 JSON document; its shape per query is described in protocol/README.md. From version 3 a document larger than a frame comes in several InspectReply frames with the same request, each but the last with flags bit 0 (continued) set; the document is their json fields joined in order, each split at a UTF-8 character boundary
 /// Opcode 138, sent by the server, since version 1.
 public struct InspectReply: Hashable, Sendable {
     public static let opcode: UInt16 = 138
@@ -919,8 +897,7 @@ extension InspectReply {
 
     public var wireJSON: WireJSON {
         .object([
-            ("message", .string("InspectReply")),
-            ("opcode", .unsigned(138 as UInt16)),
+            ("header", .object([("message", .string("InspectReply")), ("opcode", .unsigned(138 as UInt16))])),
             ("request", .unsigned(request)),
             ("json", .string(json))
         ])
@@ -977,8 +954,7 @@ extension ScreenshotReply {
 
     public var wireJSON: WireJSON {
         .object([
-            ("message", .string("ScreenshotReply")),
-            ("opcode", .unsigned(139 as UInt16)),
+            ("header", .object([("message", .string("ScreenshotReply")), ("opcode", .unsigned(139 as UInt16))])),
             ("request", .unsigned(request)),
             ("width", .unsigned(width)),
             ("height", .unsigned(height)),

@@ -3,7 +3,7 @@
 
 /// The error codes of ErrorReport.
 public enum WireErrorCode: UInt16, Hashable, Sendable, CaseIterable {
-    /// the length field disagrees with the record's size, the record is shorter than the 8-byte header, or flags are not 0
+    /// the length field disagrees with the record's size, the record is shorter than the 8-byte header (a 0-byte record included), or a flags bit is set that the message may not carry
     case malformedFrame = 1
     /// no message has this opcode (in the negotiated version)
     case unknownOpcode = 2
@@ -13,7 +13,7 @@ public enum WireErrorCode: UInt16, Hashable, Sendable, CaseIterable {
     case trailingBytes = 4
     /// an enum value, union tag, optional marker or bool byte out of range
     case invalidTag = 5
-    /// a string, array, nesting depth, fd count or the frame exceeds a limit
+    /// a string, array, nesting depth or the frame exceeds a limit (a record longer than the server reads is reported so before the close); non-fatal only for a reply too large to send (fatal false, field names the reply)
     case limitExceeded = 6
     /// a string is not valid UTF-8
     case invalidUTF8 = 7
@@ -23,7 +23,7 @@ public enum WireErrorCode: UInt16, Hashable, Sendable, CaseIterable {
     case notNegotiated = 9
     /// a client sent a message only the server sends
     case wrongDirection = 10
-    /// the record carried a different number of fds than the message requires, or fds were truncated
+    /// the record carried a different number of fds than the message requires, or more than maxFDsPerMessage (the kernel truncated them, MSG_CTRUNC)
     case fileDescriptorMismatch = 11
     /// a value is not finite, out of its range or not allowed for the property (field and value are named)
     case invalidValue = 12
@@ -31,7 +31,7 @@ public enum WireErrorCode: UInt16, Hashable, Sendable, CaseIterable {
     case unknownLayer = 13
     /// createLayer with an id already in use by this client
     case duplicateLayer = 14
-    /// a key path the layer's class does not have (seed 002's "alpha")
+    /// a key path the layer's class does not have ("alpha" on a CALayer, whose property is "opacity")
     case unknownKeyPath = 15
     /// a value of the wrong kind for the key path
     case typeMismatch = 16
@@ -95,21 +95,21 @@ extension WireErrorCode {
     /// What the code means (the spec's text).
     public var meaning: String {
         switch self {
-        case .malformedFrame: "the length field disagrees with the record's size, the record is shorter than the 8-byte header, or flags are not 0"
+        case .malformedFrame: "the length field disagrees with the record's size, the record is shorter than the 8-byte header (a 0-byte record included), or a flags bit is set that the message may not carry"
         case .unknownOpcode: "no message has this opcode (in the negotiated version)"
         case .truncatedPayload: "the payload ended inside a field"
         case .trailingBytes: "bytes remain after the message's last field"
         case .invalidTag: "an enum value, union tag, optional marker or bool byte out of range"
-        case .limitExceeded: "a string, array, nesting depth, fd count or the frame exceeds a limit"
+        case .limitExceeded: "a string, array, nesting depth or the frame exceeds a limit (a record longer than the server reads is reported so before the close); non-fatal only for a reply too large to send (fatal false, field names the reply)"
         case .invalidUTF8: "a string is not valid UTF-8"
         case .versionMismatch: "Hello's version range does not include a version the server speaks"
         case .notNegotiated: "a message other than Hello before Hello, or a second Hello"
         case .wrongDirection: "a client sent a message only the server sends"
-        case .fileDescriptorMismatch: "the record carried a different number of fds than the message requires, or fds were truncated"
+        case .fileDescriptorMismatch: "the record carried a different number of fds than the message requires, or more than maxFDsPerMessage (the kernel truncated them, MSG_CTRUNC)"
         case .invalidValue: "a value is not finite, out of its range or not allowed for the property (field and value are named)"
         case .unknownLayer: "a layer id this client never created, or destroyed"
         case .duplicateLayer: "createLayer with an id already in use by this client"
-        case .unknownKeyPath: "a key path the layer's class does not have (seed 002's \"alpha\")"
+        case .unknownKeyPath: "a key path the layer's class does not have (\"alpha\" on a CALayer, whose property is \"opacity\")"
         case .typeMismatch: "a value of the wrong kind for the key path"
         case .invalidTree: "the change would make a cycle, break the mask rules or use a sublayer index out of range"
         case .unknownImage: "an image id this client never uploaded, or released"
@@ -135,10 +135,14 @@ public enum ProtocolLimits {
     public static let maxNestingDepth = 8
     /// file descriptors in one record
     public static let maxFDsPerMessage = 4
+    /// largest InspectReply json, all its continued frames together (version 3); a larger document is refused with a non-fatal limitExceeded
+    public static let maxReplyBytes = 67108864
+    /// largest frame the server sends an InspectReply part in (version 3), or Welcome.maxMessageBytes when lower: it fits a socket buffer the kernel caps at the default net.core.wmem_max
+    public static let replyPartBytes = 262144
 }
 
 /// The versions this build speaks.
 public enum ProtocolVersion {
-    public static let current: UInt16 = 2
+    public static let current: UInt16 = 3
     public static let minimum: UInt16 = 1
 }

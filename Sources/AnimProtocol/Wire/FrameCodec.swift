@@ -1,23 +1,47 @@
 /// Frames: `[length u32][opcode u16][flags u16][payload]`, little-endian, one per SOCK_SEQPACKET record.
 public enum FrameCodec {
     public static let headerSize = 8
+    /// Flags bit 0 (protocol version 3): the InspectReply's json goes on in the next InspectReply of the same
+    /// request. The only flag there is; see protocol/README.md, "Large replies".
+    public static let continuedFlag: UInt16 = 1
+
+    /// A frame's message and whether it is continued (`continuedFlag`).
+    public struct Frame: Sendable {
+        public var message: Message
+        public var continued: Bool
+    }
 
     /// The whole frame, header included. The message's file descriptors (`message.fds`) travel beside it.
     public static func encode(_ message: Message) -> [UInt8] {
+        encode(message, continued: false)
+    }
+
+    /// `encode`, with `continuedFlag` set when `continued` (only an InspectReply may carry it).
+    public static func encode(_ message: Message, continued: Bool) -> [UInt8] {
         var w = WireWriter(capacity: 64)
         w.u32(0)
         w.u16(message.opcode)
-        w.u16(0)
+        w.u16(continued ? continuedFlag : 0)
         message.encodePayload(to: &w)
         w.patchU32(UInt32(truncatingIfNeeded: w.bytes.count), at: 0)
         return w.bytes
     }
 
     /// Decodes one record. `fds` are the descriptors that arrived with it (the caller owns and closes them);
-    /// their count must be the message's.
+    /// their count must be the message's. Every flag is refused: a continued frame is decoded by
+    /// `decodeFrame`, by a client that speaks version 3.
     public static func decode(
         _ frame: UnsafeRawBufferPointer, fds: [Int32] = [], maxMessageBytes: Int = ProtocolLimits.maxMessageBytes
     ) throws(ProtocolError) -> Message {
+        try decodeFrame(frame, fds: fds, maxMessageBytes: maxMessageBytes, allowingContinued: false).message
+    }
+
+    /// Decodes one record like `decode`, and lets an InspectReply carry `continuedFlag` when
+    /// `allowingContinued` (a client of protocol version 3 reading the server's frames).
+    public static func decodeFrame(
+        _ frame: UnsafeRawBufferPointer, fds: [Int32] = [], maxMessageBytes: Int = ProtocolLimits.maxMessageBytes,
+        allowingContinued: Bool
+    ) throws(ProtocolError) -> Frame {
         guard frame.count >= headerSize else {
             throw ProtocolError(
                 .malformedFrame, detail: "record of \(frame.count) bytes is shorter than the 8-byte header")
@@ -36,8 +60,13 @@ public enum FrameCodec {
                 .malformedFrame, opcode: opcode,
                 detail: "length field says \(length) bytes but the record has \(frame.count)")
         }
-        guard flags == 0 else {
-            throw ProtocolError(.malformedFrame, opcode: opcode, detail: "flags are \(flags), must be 0")
+        let continued = allowingContinued && opcode == InspectReply.opcode && flags == continuedFlag
+        guard flags == 0 || continued else {
+            throw ProtocolError(
+                .malformedFrame, opcode: opcode, field: "flags", value: "\(flags)",
+                detail: opcode == InspectReply.opcode && allowingContinued
+                    ? "flags are \(flags); only bit 0 (continued) is defined"
+                    : "flags are \(flags), must be 0 (only an InspectReply of version 3 may set bit 0, continued)")
         }
         guard let name = Message.name(ofOpcode: opcode) else {
             throw ProtocolError(.unknownOpcode, opcode: opcode, detail: "no message has opcode \(opcode)")
@@ -62,7 +91,7 @@ public enum FrameCodec {
                 .trailingBytes, opcode: opcode, field: name,
                 detail: "\(reader.remaining) bytes follow the last field of \(name)")
         }
-        return message
+        return Frame(message: message, continued: continued)
     }
 
     public static func decode(
@@ -72,6 +101,20 @@ public enum FrameCodec {
         let result = frame.withUnsafeBytes { buffer in
             Result { () throws(ProtocolError) -> Message in
                 try decode(buffer, fds: fds, maxMessageBytes: maxMessageBytes)
+            }
+        }
+        return try result.get()
+    }
+
+    /// `decodeFrame` for a record held in an array.
+    public static func decodeFrame(
+        _ frame: [UInt8], fds: [Int32] = [], maxMessageBytes: Int = ProtocolLimits.maxMessageBytes,
+        allowingContinued: Bool
+    ) throws(ProtocolError) -> Frame {
+        let result = frame.withUnsafeBytes { buffer in
+            Result { () throws(ProtocolError) -> Frame in
+                try decodeFrame(
+                    buffer, fds: fds, maxMessageBytes: maxMessageBytes, allowingContinued: allowingContinued)
             }
         }
         return try result.get()

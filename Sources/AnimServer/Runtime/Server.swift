@@ -157,8 +157,10 @@ public final class Server: @unchecked Sendable {
                     // oversize message is answered with limitExceeded by the decoder instead of a bare close.
                     socket: socket, loop: loop, maxRecordBytes: Int(SeqPacketSocket.bufferBytes),
                     maxQueuedBytes: options.maxQueuedBytesPerClient,
+                    maxQueuedReplyBytes: ProtocolLimits.maxReplyBytes + ProtocolLimits.replyPartBytes,
                     onRecord: { [unowned self] bytes, fds in self.received(bytes, fds: fds, from: session) },
-                    onClose: { [unowned self] error in self.channelClosed(session, error: error) })
+                    onClose: { [unowned self] error in self.channelClosed(session, error: error) },
+                    onRefused: { [unowned self] refusal in self.refused(refusal, from: session) })
                 channels[session] = channel
                 logger.debug(
                     "client connected",
@@ -180,6 +182,26 @@ public final class Server: @unchecked Sendable {
         scheduleFrame()
     }
 
+    /// A record the socket refused ends the connection, with the documented error first (protocol/README.md).
+    private func refused(_ refusal: RecordRefusal, from session: SessionID) {
+        let error: ProtocolError =
+            switch refusal {
+            case .tooManyDescriptors(let limit):
+                ProtocolError(
+                    .fileDescriptorMismatch, field: "fds", value: "more than \(limit)",
+                    detail:
+                        "the record carried more than maxFDsPerMessage (\(limit)) file descriptors; "
+                        + "they were closed unread")
+            case .tooLong(let limit, let opcode):
+                ProtocolError(
+                    .limitExceeded, opcode: opcode, field: "length", value: "more than \(limit)",
+                    detail:
+                        "the record is longer than the \(limit) bytes the server reads "
+                        + "(maxMessageBytes is \(core.configuration.maxMessageBytes))")
+            }
+        deliver(core.reject(error, from: session))
+    }
+
     private func channelClosed(_ session: SessionID, error: TransportError?) {
         guard channels.removeValue(forKey: session) != nil else { return }
         if let error {
@@ -197,7 +219,22 @@ public final class Server: @unchecked Sendable {
             let fds = delivery.message.fds
             defer { FileDescriptor.close(fds) }
             guard let channel = channels[delivery.session] else { continue }
-            channel.send(FrameCodec.encode(delivery.message), fds: fds)
+            let frame = FrameCodec.encode(delivery.message, continued: delivery.continued)
+            if !channel.send(frame, fds: fds, partOfLargeReply: delivery.largeReplyPart) {
+                // Above what this socket's buffer carries (net.core.wmem_max caps it): said in a small record.
+                logger.notice(
+                    "a message larger than the client's socket buffer was not sent",
+                    metadata: [
+                        "session": "\(delivery.session)", "message": "\(delivery.message.name)",
+                        "bytes": "\(frame.count)",
+                    ])
+                if case .inspectReply(let reply) = delivery.message {
+                    let report = core.tooLargeReport(
+                        opcode: InspectRequest.opcode, request: reply.request, bytes: reply.json.utf8.count,
+                        why: "more than this connection's socket buffer carries in one record")
+                    channel.send(FrameCodec.encode(report))
+                }
+            }
             if delivery.closeAfter {
                 channels[delivery.session] = nil
                 channel.closeAfterFlush()
