@@ -32,17 +32,19 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
 
     /// The field as `ErrorReport.field` carries it: the wire path from the refused message's name down
     /// ("Commit.operations[3].setProperty.value", protocol/README.md "Errors"). The decoder's paths already
-    /// start with the name; the server's checks name fields inside the message, and get it here. The record's
-    /// own parts and the sender (`opcode`, `fds`, `uid`) are not in a message and stay bare.
+    /// start with a message's name (the refused one's, or the reply's: "InspectReply.json" for a reply too
+    /// large to send), and message names are the only capitalised components; the server's checks name fields
+    /// inside the message, and get the name here. The record's own parts and the sender (`opcode`, `length`,
+    /// `fds`, `uid`) are not in a message and stay bare.
     public var reportedField: String {
-        guard !field.isEmpty, !Self.recordFields.contains(field), let opcode, let name = Message.name(ofOpcode: opcode)
+        guard !field.isEmpty, !Self.recordFields.contains(field), field.first?.isUppercase != true, let opcode,
+            let name = Message.name(ofOpcode: opcode)
         else { return field }
-        if field == name || field.hasPrefix(name + ".") { return field }
         return field.hasPrefix("[") ? name + field : name + "." + field
     }
 
     /// Fields that name a part of the record or the connection rather than of the message.
-    static let recordFields: Set<String> = ["opcode", "fds", "uid"]
+    static let recordFields: Set<String> = ["opcode", "length", "fds", "uid"]
 
     public var description: String {
         let place = field.isEmpty ? "" : " at \(field)"
