@@ -115,6 +115,15 @@ final class KeyframeProgram: AnimationProgram {
         }
     }
 
+    func value(of keyPath: AnimKeyPath, at t: Double, model: LayerState, running: PropertyValue) -> PropertyValue? {
+        guard keyPath == self.keyPath, rotationMode == nil else { return nil }
+        let r = timing.resolve(parentTime: t)
+        guard let f = r.fraction else { return running }
+        let g = (mode == .paced || mode == .cubicPaced) ? f : (timingFunction?.evaluate(f) ?? f)
+        let v = value(at: g, cycle: r.cycle, autoreverses: timing.autoreverses).value
+        return isAdditive ? running.adding(v) : v
+    }
+
     /// keyTimes as given when usable, otherwise evenly spaced (CA ignores invalid keyTimes, §4.1);
     /// the paced modes space by distance.
     static func effectiveKeyTimes(

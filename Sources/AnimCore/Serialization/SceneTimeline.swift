@@ -37,6 +37,19 @@ public struct SceneTimeline: Sendable {
         pendingEvents = events
     }
 
+    /// The layer-local time at its parent's time `t`: the layer's own timing applied,
+    /// `(t − beginTime)·speed + timeOffset` (docs/json-format.md; the identity with the default timing).
+    public func layerTime(fromParent t: Double) -> Double {
+        model.timing.localTime(fromParent: t)
+    }
+
+    /// The presentation value of `keyPath` at layer-local time `time` among the animations attached now, as
+    /// the presentation layer's `valueForKeyPath:` answers it: a transform component that an animation drives
+    /// reads the animated value (`PresentationEvaluator.value(of:model:animations:atLocalTime:)`).
+    public func value(of keyPath: AnimKeyPath, atLocalTime time: Double) -> PropertyValue {
+        PresentationEvaluator.value(of: keyPath, model: model, animations: animations, atLocalTime: time)
+    }
+
     /// Moves to the layer-local time `time` and evaluates the presentation there. Times should not decrease:
     /// events already reported are not reported again, and animations removed on completion stay removed.
     public mutating func advance(to time: Double) -> SceneSample {
