@@ -81,10 +81,13 @@ struct EvalTimingTests {
         #expect(result.standardError.contains("not a spring"), "\(result.standardError)")
     }
 
-    /// A transform component animated directly reads the animated value: a 0 → 2π turn at 0.75 is 3π/2, not
-    /// the −π/2 of the decomposed matrix; the same for a keyframe turn and for an additive one on top.
+    /// A transform component animated directly reads the animated value: a 0 → 2π turn at 0.75 is 3π/2
+    /// (4.712389), not the −1.570796 of the decomposed matrix; the same for a keyframe turn about x, and an
+    /// additive turn adds to the running angle.
     @Test func transformComponentsReadTheAnimatedValue() throws {
-        let output = try evalJSON(
+        let folder = try TemporaryFolder()
+        let file = try folder.file(
+            "turns.json",
             #"""
             {"animations": [
               {"key": "turn", "animation": {"type": "basic", "keyPath": "transform.rotation.z", "fromValue": 0,
@@ -93,7 +96,14 @@ struct EvalTimingTests {
                 "values": [0, 3.141592653589793, 6.283185307179586], "duration": 1}},
               {"key": "more", "animation": {"type": "basic", "keyPath": "transform.rotation.z", "fromValue": 0,
                 "toValue": 1, "additive": true, "duration": 1}}]}
-            """#, times: "0.75")
+            """#)
+        let result = try AnimctlRunner.run(["eval", file, "--times", "0.75"])
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        let rows = EvalCommandTests.table(result.standardOutput)
+        #expect(rows.first == ["time", "transform.rotation.z", "transform.rotation.x", "events"])
+        #expect(rows.dropFirst().first?.prefix(3) == ["0.75", "5.462389", "4.712389"], "\(result.standardOutput)")
+        let output = try evalJSON(
+            String(decoding: try Data(contentsOf: URL(fileURLWithPath: file)), as: UTF8.self), times: "0.75")
         let row = try samples(output)[0]
         #expect(abs(try number(row, "transform.rotation.z") - (1.5 * .pi + 0.75)) <= 1e-12)
         #expect(abs(try number(row, "transform.rotation.x") - 1.5 * .pi) <= 1e-12)
