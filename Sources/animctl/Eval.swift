@@ -87,7 +87,7 @@ struct Eval: ParsableCommand {
             let sample = timeline.advance(to: layerTime)
             rows[index] = EvalRow(
                 time: times[index], layerTime: layerTime,
-                values: columns.map { timeline.value(of: $0, atLocalTime: layerTime) }, events: sample.events,
+                values: columns.map { timeline.value(of: $0, in: sample) }, events: sample.events,
                 transition: sample.transition)
         }
         return rows.compactMap { $0 }

@@ -43,11 +43,14 @@ public struct SceneTimeline: Sendable {
         model.timing.localTime(fromParent: t)
     }
 
-    /// The presentation value of `keyPath` at layer-local time `time` among the animations attached now, as
-    /// the presentation layer's `valueForKeyPath:` answers it: a transform component that an animation drives
-    /// reads the animated value (`PresentationEvaluator.value(of:model:animations:atLocalTime:)`).
-    public func value(of keyPath: AnimKeyPath, atLocalTime time: Double) -> PropertyValue {
-        PresentationEvaluator.value(of: keyPath, model: model, animations: animations, atLocalTime: time)
+    /// The presentation value of `keyPath` in `sample` (the latest from `advance(to:)`), as the presentation
+    /// layer's `valueForKeyPath:` answers it: a transform component that an animation drives reads the animated
+    /// value (`PresentationEvaluator.value(of:model:animations:atLocalTime:)`), any other key path the
+    /// sample's presentation.
+    public func value(of keyPath: AnimKeyPath, in sample: SceneSample) -> PropertyValue {
+        guard case .transform? = keyPath.component else { return keyPath.value(in: sample.presentation) }
+        return PresentationEvaluator.value(
+            of: keyPath, model: model, animations: animations, atLocalTime: sample.time)
     }
 
     /// Moves to the layer-local time `time` and evaluates the presentation there. Times should not decrease:
