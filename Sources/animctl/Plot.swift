@@ -144,7 +144,7 @@ struct Plot: ParsableCommand {
         var timeline = try SceneFile.timeline(for: document, from: scene)
         let points = (0..<samples).map { index in
             let time = from + (to - from) * Double(index) / Double(samples - 1)
-            let value = keyPath.value(in: timeline.advance(to: time).presentation).numberValue ?? .nan
+            let value = timeline.value(of: keyPath, in: timeline.advance(to: time)).numberValue ?? .nan
             return Point(x: time, y: value)
         }
         let fileName = scene.split(separator: "/").last.map(String.init) ?? scene

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// Parses a comma-separated list of times in seconds, as `--times 0,0.5,1` takes it.
+/// Parses a comma-separated list of times in seconds, in any order, as `--times 0,0.5,1` takes it.
 enum TimeList {
     static func parse(_ text: String, option: String) throws(ValidationError) -> [Double] {
         let words = text.split(separator: ",", omittingEmptySubsequences: false).map {
@@ -12,11 +12,6 @@ enum TimeList {
                 throw ValidationError("\(option): '\(word)' is not a time in seconds (write e.g. 0,0.5,1)")
             }
             times.append(time)
-        }
-        for (earlier, later) in zip(times, times.dropFirst()) where later < earlier {
-            throw ValidationError(
-                "\(option): times must not decrease (\(ValueText.number(later)) follows \(ValueText.number(earlier))); "
-                    + "the layer's animations are advanced through them in order")
         }
         return times
     }

@@ -9,6 +9,17 @@ protocol AnimationProgram: AnyObject, Sendable {
     func apply(
         parentTime t: Double, model: LayerState, to state: inout LayerState, transition: inout TransitionProgress?,
         key: String?)
+    /// For an animation on exactly `keyPath`: what it makes of the running value `running` at parent time `t`
+    /// (`running` itself while it has no effect), computed on the key path's own value rather than through
+    /// the layer's property, so that a transform component keeps the value animated (a 0 → 2π turn is not
+    /// folded into (−π, π]). nil for any other animation. See `PresentationEvaluator.value(of:…)`.
+    func value(of keyPath: AnimKeyPath, at t: Double, model: LayerState, running: PropertyValue) -> PropertyValue?
+}
+
+extension AnimationProgram {
+    func value(of keyPath: AnimKeyPath, at t: Double, model: LayerState, running: PropertyValue) -> PropertyValue? {
+        nil
+    }
 }
 
 /// §0 additive order: a non-additive animation replaces the running value, an additive one adds.

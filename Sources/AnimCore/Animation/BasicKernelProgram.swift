@@ -6,6 +6,14 @@ protocol BasicKernel: Sendable {
     /// This kernel as an entry's inline data.
     var inline: EvaluationKernel { get }
     func apply(parentTime t: Double, model: LayerState, to state: inout LayerState)
+    /// `AnimationProgram.value(of:at:model:running:)` for the kernel's program.
+    func value(of keyPath: AnimKeyPath, at t: Double, model: LayerState, running: PropertyValue) -> PropertyValue?
+}
+
+extension BasicKernel {
+    func value(of keyPath: AnimKeyPath, at t: Double, model: LayerState, running: PropertyValue) -> PropertyValue? {
+        nil
+    }
 }
 
 /// A kernel as a program object, for the places that hold any program (the general path, tests). It owns
@@ -29,5 +37,9 @@ final class BasicKernelProgram<Kernel: BasicKernel>: AnimationProgram {
         key: String?
     ) {
         kernel.apply(parentTime: t, model: model, to: &state)
+    }
+
+    func value(of keyPath: AnimKeyPath, at t: Double, model: LayerState, running: PropertyValue) -> PropertyValue? {
+        kernel.value(of: keyPath, at: t, model: model, running: running)
     }
 }

@@ -42,6 +42,15 @@ final class BasicProgram: AnimationProgram {
         compose(v, at: keyPath, additive: isAdditive, into: &state)
     }
 
+    func value(of keyPath: AnimKeyPath, at t: Double, model: LayerState, running: PropertyValue) -> PropertyValue? {
+        guard keyPath == self.keyPath, valueFunction == nil else { return nil }
+        let r = timing.resolve(parentTime: t)
+        guard let f = r.fraction else { return running }
+        let p = basicProgress(fraction: f, timing: timing, timingFunction: timingFunction, spring: spring)
+        let v = value(progress: p, cycle: r.cycle, autoreverses: timing.autoreverses, model: model)
+        return isAdditive ? running.adding(v) : v
+    }
+
     /// The two endpoints per the eight cases of §3.2; nil endpoints read the model value live.
     @inline(__always)
     func endpoints(model: LayerState) -> (from: PropertyValue, to: PropertyValue) {

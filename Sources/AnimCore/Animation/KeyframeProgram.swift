@@ -116,8 +116,17 @@ final class KeyframeProgram: AnimationProgram {
         }
     }
 
+    func value(of keyPath: AnimKeyPath, at t: Double, model: LayerState, running: PropertyValue) -> PropertyValue? {
+        guard keyPath == self.keyPath, rotationMode == nil else { return nil }
+        let r = timing.resolve(parentTime: t)
+        guard let f = r.fraction else { return running }
+        let g = (mode == .paced || mode == .cubicPaced) ? f : (timingFunction?.evaluate(f) ?? f)
+        let v = value(at: g, cycle: r.cycle, autoreverses: timing.autoreverses).value
+        return isAdditive ? running.adding(v) : v
+    }
+
     /// keyTimes as given, or evenly spaced when there are none; the paced modes ignore them and space by
-    /// distance (§4.1). Given keyTimes that cannot be used are refused (`.invalidKeyTimes` at `field`): one
+    /// distance. Given keyTimes that cannot be used are refused (`.invalidKeyTimes` at `field`): one
     /// per value (discrete: n or n + 1 for n values; a path has a value per vertex), each in [0, 1],
     /// non-decreasing, starting at 0 and, outside discrete mode, ending at 1 (docs/core-animation-rules.md).
     static func effectiveKeyTimes(

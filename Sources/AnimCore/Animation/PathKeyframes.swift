@@ -1,5 +1,7 @@
 /// A path seen as keyframes (§4.3): every element except move-to is one segment, whose end point is a
-/// keyframe; a move-to in the middle jumps without a segment. Curves are followed exactly.
+/// keyframe; a move-to in the middle jumps without a segment. Curves are followed along their Bézier
+/// parameter; lines (line-to and close) at constant speed from vertex to vertex, as Core Animation
+/// interpolates linearly between a path's vertices (docs/core-animation-rules.md, keyframe paths).
 struct PathKeyframes: Sendable {
     /// One drawable piece: a line, quadratic or cubic from `start`.
     struct Segment: Sendable {
@@ -7,6 +9,16 @@ struct PathKeyframes: Sendable {
         var control1: Point
         var control2: Point
         var end: Point
+        /// A line-to or close: the point at parameter `s` is the straight interpolation of its ends.
+        var isLine: Bool = false
+
+        /// A line as a cubic: controls at a third and two thirds, so that its Bézier parameter would also run
+        /// at constant speed; `point(segment:s:)` interpolates the ends directly to stay exact.
+        static func line(from start: Point, to end: Point) -> Segment {
+            Segment(
+                start: start, control1: start + (end - start) * (1.0 / 3.0),
+                control2: start + (end - start) * (2.0 / 3.0), end: end, isLine: true)
+        }
     }
 
     let segments: [Segment]
@@ -24,7 +36,7 @@ struct PathKeyframes: Sendable {
                 current = p
                 subpathStart = p
             case .line(let p):
-                segments.append(Segment(start: current, control1: current, control2: p, end: p))
+                segments.append(.line(from: current, to: p))
                 current = p
             case .quad(let c, let p):
                 // Degree elevation: the same curve as a cubic.
@@ -36,7 +48,7 @@ struct PathKeyframes: Sendable {
                 segments.append(Segment(start: current, control1: c1, control2: c2, end: p))
                 current = p
             case .close:
-                segments.append(Segment(start: current, control1: current, control2: subpathStart, end: subpathStart))
+                segments.append(.line(from: current, to: subpathStart))
                 current = subpathStart
             }
         }
@@ -64,6 +76,9 @@ struct PathKeyframes: Sendable {
     @inline(__always)
     func point(segment i: Int, s: Double) -> Point {
         let g = segments[i]
+        if g.isLine {
+            return Point(x: g.start.x + (g.end.x - g.start.x) * s, y: g.start.y + (g.end.y - g.start.y) * s)
+        }
         let u = 1 - s
         let a = u * u * u
         let b = 3 * u * u * s
@@ -77,6 +92,7 @@ struct PathKeyframes: Sendable {
     /// The direction of travel (radians) at parameter `s` of segment `i`.
     func tangentAngle(segment i: Int, s: Double) -> Double {
         let g = segments[i]
+        if g.isLine { return atan2(g.end.y - g.start.y, g.end.x - g.start.x) }
         let u = 1 - s
         var dx =
             3 * u * u * (g.control1.x - g.start.x) + 6 * u * s * (g.control2.x - g.control1.x)

@@ -34,4 +34,39 @@ public enum PresentationEvaluator {
         }
         return transition
     }
+
+    /// The presentation value of `keyPath` at local time `t`, as the presentation layer's `valueForKeyPath:`
+    /// answers (docs/core-animation-rules.md, transform components): a transform component key path
+    /// (`transform.rotation.z`, `transform.scale.x`, `transform.translation`, …) that an animation drives
+    /// directly reads the value that animation computed, so a 0 → 2π turn read at 0.75 is 3π/2 rather than
+    /// the −π/2 that decomposing the matrix gives. An animation on an independent component (`rotation.x`
+    /// for `rotation.z`) leaves that value alone; one on anything else that changes the property (the whole
+    /// transform, an overlapping component such as `scale` for `scale.x`, a group, a rotationMode) leaves the
+    /// decomposition of the property as it then stands, which the direct animations after it build on. Every
+    /// other key path reads the presentation state.
+    public static func value(
+        of keyPath: AnimKeyPath, model: LayerState, animations: LayerAnimations, atLocalTime t: Double
+    ) -> PropertyValue {
+        guard case .transform(let component)? = keyPath.component else {
+            return keyPath.value(in: presentation(of: model, animations: animations, atLocalTime: t).state)
+        }
+        let property = AnimKeyPath(property: keyPath.property)
+        var state = model
+        var running = keyPath.value(in: model)
+        var transition: TransitionProgress?
+        for entry in animations.entries {
+            let before = property.value(in: state)
+            entry.program.apply(parentTime: t, model: model, to: &state, transition: &transition, key: entry.key)
+            if let direct = entry.program.value(of: keyPath, at: t, model: model, running: running) {
+                running = direct
+            } else if case .transform(let other)? = entry.attached.animation.keyPath?.component,
+                entry.attached.animation.keyPath?.property == keyPath.property, !other.overlaps(component)
+            {
+                continue
+            } else if property.value(in: state) != before {
+                running = keyPath.value(in: state)
+            }
+        }
+        return running
+    }
 }

@@ -35,8 +35,24 @@ struct TransformComponentKernel: BasicKernel {
 
     @inline(__always)
     func apply(parentTime t: Double, model: LayerState, to state: inout LayerState) {
+        guard let v = value(parentTime: t, model: model, running: { state.transform.component(component) }) else {
+            return
+        }
+        if let scaled = IdentityScaleSetting.setting(component, to: v, on: state.transform) {
+            state.transform = scaled
+        } else {
+            state.transform = state.transform.setting(component, to: v)
+        }
+    }
+}
+
+extension TransformComponentKernel {
+    /// The component's value at `t` composed onto the running value `running` (read only when additive);
+    /// nil while the animation has no effect.
+    @inline(__always)
+    private func value(parentTime t: Double, model: LayerState, running: () -> Double) -> Double? {
         let r = timing.resolve(parentTime: t)
-        guard let f = r.fraction else { return }
+        guard let f = r.fraction else { return nil }
         let p = curve.progress(f)
         // The eight cases of §3.2, as in `BasicProgram.endpoints`.
         let (from, to) = endpoints.resolve(add: +) { model.transform.component(component) }
@@ -44,12 +60,15 @@ struct TransformComponentKernel: BasicKernel {
         if isCumulative, r.cycle > 0, !timing.autoreverses {
             v += (to - from) * Double(r.cycle)
         }
-        if isAdditive { v = state.transform.component(component) + v }
-        if let scaled = IdentityScaleSetting.setting(component, to: v, on: state.transform) {
-            state.transform = scaled
-        } else {
-            state.transform = state.transform.setting(component, to: v)
-        }
+        if isAdditive { v = running() + v }
+        return v
+    }
+
+    func value(of keyPath: AnimKeyPath, at t: Double, model: LayerState, running: PropertyValue) -> PropertyValue? {
+        guard keyPath.property == .transform, keyPath.component == .transform(component),
+            case .number(let n) = running
+        else { return nil }
+        return .number(value(parentTime: t, model: model, running: { n }) ?? n)
     }
 }
 

@@ -18,6 +18,24 @@ public enum TransformComponent: String, Hashable, Codable, Sendable, CaseIterabl
     case translation = "translation"
 }
 
+extension TransformComponent {
+    /// Whether setting one changes the other's value: the same component, `rotation` and `rotation.z`,
+    /// `scale` and each scale factor, `translation` and its x and y. Other pairs are independent values.
+    func overlaps(_ other: TransformComponent) -> Bool {
+        if self == other { return true }
+        switch (self, other) {
+        case (.rotation, .rotationZ), (.rotationZ, .rotation): return true
+        case (.scale, .scaleX), (.scale, .scaleY), (.scale, .scaleZ), (.scaleX, .scale), (.scaleY, .scale),
+            (.scaleZ, .scale):
+            return true
+        case (.translation, .translationX), (.translation, .translationY), (.translationX, .translation),
+            (.translationY, .translation):
+            return true
+        default: return false
+        }
+    }
+}
+
 /// Key-path components of a transform.
 ///
 /// Reading decomposes the matrix (the CSS algorithm, see `decomposed()`) and reports a part. Rotations are Euler

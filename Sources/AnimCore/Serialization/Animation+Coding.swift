@@ -25,7 +25,7 @@ extension Animation: Codable {
             AnimationType.self, try reader.required("type", expected: "the animation type, one of \(typeNames)"),
             what: "animation type")
         try reader.rejectUnknownFields(allowed: type.fields, in: "a \(type.rawValue) animation")
-        let timing = try Self.decodeTiming(reader)
+        var timing = try Self.decodeTiming(reader)
         let timingFunction = try reader.decode(TimingFunction.self, "timingFunction")
         let removedOnCompletion = try reader.bool("removedOnCompletion") ?? true
         let kind: AnimationKind
@@ -46,6 +46,9 @@ extension Animation: Codable {
                 AnimationGroup(animations: try elements.map { try Animation(from: $0, layerClass: layerClass) }))
         case .transition:
             kind = .transition(try TransitionAnimation(reader))
+        }
+        if try Self.asksForSettlingDuration(reader) {
+            timing.duration = try Self.settlingDuration(of: kind, reader)
         }
         self.init(kind, timing: timing, timingFunction: timingFunction, removedOnCompletion: removedOnCompletion)
     }
@@ -79,9 +82,11 @@ extension Animation: Codable {
 
     private static func decodeTiming(_ reader: JSONObjectReader) throws -> MediaTiming {
         let defaults = MediaTiming()
+        // "settling" is worked out once the spring's parameters are read (init(from:layerClass:)).
+        let duration = try asksForSettlingDuration(reader) ? nil : reader.number("duration")
         var timing = MediaTiming(
             beginTime: try reader.number("beginTime") ?? defaults.beginTime,
-            duration: try reader.number("duration") ?? defaults.duration,
+            duration: duration ?? defaults.duration,
             speed: try reader.number("speed") ?? defaults.speed,
             timeOffset: try reader.number("timeOffset") ?? defaults.timeOffset,
             autoreverses: try reader.bool("autoreverses") ?? defaults.autoreverses,
@@ -91,6 +96,31 @@ extension Animation: Codable {
         let validated = timing
         try reader.validating { () throws(AnimCoreError) in try validated.validate(field: "") }
         return timing
+    }
+
+    /// Whether `duration` is the string "settling": a spring's `settlingDuration`, the CA idiom
+    /// `animation.duration = animation.settlingDuration`. Any other string is left to the number reading's error.
+    private static func asksForSettlingDuration(_ reader: JSONObjectReader) throws -> Bool {
+        guard let decoder = try reader.value("duration"),
+            let text = try? decoder.singleValueContainer().decode(String.self)
+        else { return false }
+        return text == "settling"
+    }
+
+    /// The settling duration `"duration": "settling"` stands for; an error for an animation that is not a
+    /// spring, and for a spring that never settles (no damping).
+    private static func settlingDuration(of kind: AnimationKind, _ reader: JSONObjectReader) throws -> Double {
+        guard case .spring(let spring) = kind else {
+            throw reader.failure(
+                "duration", "\"settling\" is a spring's settlingDuration; this animation is not a spring")
+        }
+        let settling = spring.spring.settlingDuration
+        guard settling.isFinite, settling > 0 else {
+            throw reader.failure(
+                "duration",
+                "\"settling\": this spring never settles (settlingDuration \(NumberText.shortest(settling)))")
+        }
+        return settling
     }
 
     /// A number, or the string "infinity" (JSON has no infinite numbers) for repeating forever.

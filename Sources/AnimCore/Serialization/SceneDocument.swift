@@ -69,6 +69,11 @@ public struct SceneDocument: Hashable, Sendable {
         return result
     }
 
+    /// The `type` an animation is written with: `basic`, `keyframe`, `spring`, `group` or `transition`.
+    public static func typeName(of animation: Animation) -> String {
+        AnimationType(animation.kind).rawValue
+    }
+
     /// Whether any animation (groups included) is a transition.
     public var hasTransition: Bool {
         func isTransition(_ animation: Animation) -> Bool {

@@ -37,6 +37,22 @@ public struct SceneTimeline: Sendable {
         pendingEvents = events
     }
 
+    /// The layer-local time at its parent's time `t`: the layer's own timing applied,
+    /// `(t − beginTime)·speed + timeOffset` (docs/json-format.md; the identity with the default timing).
+    public func layerTime(fromParent t: Double) -> Double {
+        model.timing.localTime(fromParent: t)
+    }
+
+    /// The presentation value of `keyPath` in `sample` (the latest from `advance(to:)`), as the presentation
+    /// layer's `valueForKeyPath:` answers it: a transform component that an animation drives reads the animated
+    /// value (`PresentationEvaluator.value(of:model:animations:atLocalTime:)`), any other key path the
+    /// sample's presentation.
+    public func value(of keyPath: AnimKeyPath, in sample: SceneSample) -> PropertyValue {
+        guard case .transform? = keyPath.component else { return keyPath.value(in: sample.presentation) }
+        return PresentationEvaluator.value(
+            of: keyPath, model: model, animations: animations, atLocalTime: sample.time)
+    }
+
     /// Moves to the layer-local time `time` and evaluates the presentation there. Times should not decrease:
     /// events already reported are not reported again, and animations removed on completion stay removed.
     public mutating func advance(to time: Double) -> SceneSample {

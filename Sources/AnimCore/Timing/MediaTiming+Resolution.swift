@@ -1,10 +1,15 @@
 extension MediaTiming {
+    /// How far apart, relative to the magnitudes involved, two instants may be and still count as the same
+    /// cycle boundary or end instant: about 4500 ulps, far above the rounding of `(t − beginTime)·speed`
+    /// and of `repeatCount·cycleDuration`, far below a frame.
+    static let relativeTolerance = 1e-12
+
     /// Resolves parent time `t` to a phase and a basic fraction, implementing ca-semantics §1.3 with the §0
     /// rules:
     ///
     /// - `e = (t − beginTime)·speed` decides the phase, for any sign of speed (the header formula taken
-    ///   literally): `e < 0` is BEFORE, `e ≥ activeDuration` is AFTER (`e == activeDuration` is AFTER), else
-    ///   ACTIVE. A NaN `e` has no effect and reports BEFORE.
+    ///   literally): `e < 0` is BEFORE, `e ≥ activeDuration` is AFTER (`e == activeDuration` is AFTER, and so is
+    ///   an `e` a rounding error short of it, below), else ACTIVE. A NaN `e` has no effect and reports BEFORE.
     /// - ACTIVE: `ta = e + timeOffset`, `k = ⌊ta / c⌋`, `u = ta − k·c`; with `autoreverses`, `u > d` is the
     ///   backward leg and mirrors to `2d − u`; `f = u / d`. The wrap applies literally to any `timeOffset`,
     ///   including with autoreverses and fractional repeats.
@@ -15,33 +20,23 @@ extension MediaTiming {
     ///   wrap (fractional repeats). With `timeOffset` 0 this is §1.3's rule word for word. A timing that
     ///   repeats forever has no end to fill.
     ///
-    /// Cycle boundaries are matched with a relative tolerance of 1e-12, so that `repeatCount` 3 of 0.1 s,
-    /// whose `A / c` is 3.0000000000000004 in floating point, still ends on f = 1.
+    /// Cycle boundaries are matched with a relative tolerance of `relativeTolerance` (1e-12), so that
+    /// `repeatCount` 3 of 0.1 s, whose `A / c` is 3.0000000000000004 in floating point, still ends on f = 1.
+    ///
+    /// The end instant is matched with the same relative tolerance, of the magnitudes `e` is computed from
+    /// (`FrameTiming.endTolerance(parentTime:)`): an elapsed time that a rounding error leaves short of the
+    /// active duration is AFTER, so `beginTime` 2, `duration` 0.3 read at 2.3 (where `e` is
+    /// 0.29999999999999982) is the end, not the start of a second cycle; and an ACTIVE time that the wrap
+    /// would round up to a cycle starting at or past the end is the end too (docs/core-animation-rules.md).
+    ///
+    /// `FrameTiming` holds the one implementation; this builds it from the fields.
     public func resolve(parentTime t: Double) -> TimingResolution {
-        let elapsed = (t - beginTime) * speed
-        guard !elapsed.isNaN else { return TimingResolution(phase: .before, fraction: nil) }
-        let active = activeDuration
-        if elapsed < 0 {
-            guard fillMode.fillsBackwards else { return TimingResolution(phase: .before, fraction: nil) }
-            return position(atActiveLocalTime: timeOffset, phase: .before, endingCycle: false)
-        }
-        if elapsed >= active {
-            guard fillMode.fillsForwards, active.isFinite else { return TimingResolution(phase: .after, fraction: nil) }
-            return position(atActiveLocalTime: active + timeOffset, phase: .after, endingCycle: true)
-        }
-        return position(atActiveLocalTime: elapsed + timeOffset, phase: .active, endingCycle: false)
+        FrameTiming(self).resolve(parentTime: t)
     }
 
-    /// Wraps active local time `ta` into a cycle and a fraction. A boundary instant starts the next cycle,
-    /// unless `endingCycle` asks for the left limit (the end of the previous cycle).
-    private func position(atActiveLocalTime ta: Double, phase: TimingPhase, endingCycle: Bool) -> TimingResolution {
-        Self.wrap(
-            activeLocalTime: ta, duration: resolvedDuration, cycle: cycleDuration, autoreverses: autoreverses,
-            phase: phase, endingCycle: endingCycle)
-    }
-
-    /// The wrap of `position(atActiveLocalTime:phase:endingCycle:)` on durations worked out already: `d` the
-    /// resolved duration, `c` the cycle's. Shared with the kernels' `FrameTiming`, which keeps them per animation.
+    /// Wraps active local time `ta` into a cycle and a fraction, on durations worked out already: `d` the
+    /// resolved duration, `c` the cycle's. A boundary instant starts the next cycle, unless `endingCycle` asks
+    /// for the left limit (the end of the previous cycle).
     @inline(__always)
     static func wrap(
         activeLocalTime ta: Double, duration d: Double, cycle c: Double, autoreverses: Bool, phase: TimingPhase,
@@ -50,7 +45,7 @@ extension MediaTiming {
         var k = (ta / c).rounded(.down)
         var u = ta - k * c
         guard u.isFinite, k.isFinite else { return TimingResolution(phase: phase, fraction: nil) }
-        let tolerance = (abs(ta) + c) * 1e-12
+        let tolerance = (abs(ta) + c) * relativeTolerance
         if endingCycle {
             if u <= tolerance {
                 k -= 1

@@ -117,6 +117,52 @@ struct KeyframeAnimationTests {
         #expect(q.transform.isApproximatelyEqual(to: .rotation(.pi / 2, 0, 0, 1), tolerance: 1e-9))
     }
 
+    /// Linear mode travels a path's lines at constant speed from vertex to vertex (docs/core-animation-rules.md,
+    /// keyframe paths): a line used to be a cubic with its controls on its ends, and eased (15.625 at 0.25 s).
+    @Test func linearPathLinesMoveAtConstantSpeed() throws {
+        var bezier = BezierPath()
+        bezier.move(to: Point(x: 0, y: 0))
+        bezier.addLine(to: Point(x: 100, y: 0))
+        bezier.addLine(to: Point(x: 100, y: 100))
+        var h = Harness()
+        try h.add(keyframe("position", bezier: bezier, timing: MediaTiming(duration: 2)))
+        for (t, x, y) in [(0.25, 25.0, 0.0), (0.5, 50, 0), (0.75, 75, 0), (1.25, 100, 25), (1.75, 100, 75)] {
+            let p = h.presentation(at: t).position
+            #expect(p.x == x && p.y == y, "at \(t): \(p)")
+        }
+    }
+
+    /// A close segment is a line back to the subpath's start, travelled at constant speed too, and the
+    /// tangents of `autoReverse` along both lines are the lines' directions plus π, at their ends as inside.
+    @Test func closePathIsALineWithItsTangent() throws {
+        var bezier = BezierPath()
+        bezier.move(to: Point(x: 0, y: 0))
+        bezier.addLine(to: Point(x: 100, y: 0))
+        bezier.closeSubpath()
+        var h = Harness()
+        try h.add(keyframe("position", bezier: bezier, rotation: .autoReverse))
+        #expect(h.presentation(at: 0.125).position == Point(x: 25, y: 0))
+        #expect(h.presentation(at: 0.625).position == Point(x: 75, y: 0))
+        for t in [0.0, 0.125, 0.4999] {
+            #expect(h.presentation(at: t).transform.isApproximatelyEqual(to: .rotation(.pi, 0, 0, 1), tolerance: 1e-9))
+        }
+        for t in [0.5, 0.625, 0.9999] {
+            // Travelling −x (angle π), reversed: 2π, the identity rotation.
+            #expect(h.presentation(at: t).transform.isApproximatelyEqual(to: .identity, tolerance: 1e-9))
+        }
+    }
+
+    /// Curves keep following their Bézier parameter in linear mode: a cubic at s = 0.25.
+    @Test func linearPathCurvesFollowTheirParameter() throws {
+        var bezier = BezierPath()
+        bezier.move(to: Point(x: 0, y: 0))
+        bezier.addCurve(to: Point(x: 100, y: 0), control1: Point(x: 0, y: 100), control2: Point(x: 100, y: 100))
+        var h = Harness()
+        try h.add(keyframe("position", bezier: bezier))
+        let p = h.presentation(at: 0.25).position
+        #expect(close(p.x, 15.625, 1e-12) && close(p.y, 56.25, 1e-12))
+    }
+
     @Test func pacedPathMovesAtConstantSpeed() throws {
         var bezier = BezierPath()
         bezier.move(to: Point(x: 0, y: 0))
