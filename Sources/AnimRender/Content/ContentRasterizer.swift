@@ -131,11 +131,16 @@ public final class ContentRasterizer: Sendable {
             let grid: ContentGrid?
             switch drawing {
             case .shape(let shape): grid = ContentGrid(around: shape.inkBox, scale: scale, margin: 1)
-            case .gradient(let gradient): grid = ContentGrid(covering: Rect(origin: .zero, size: gradient.size), scale: scale)
+            case .gradient(let gradient):
+                grid = ContentGrid(covering: Rect(origin: .zero, size: gradient.size), scale: scale)
             case .text(let text): grid = ContentGrid(covering: Rect(origin: .zero, size: text.size), scale: scale)
             }
             guard let grid else { return Entry(image: nil, rect: .zero) }
             if grid.isTiled {
+                // A scale cairo cannot invert fails here, once, instead of in every tile.
+                let probe = try ContentCanvas(width: 1, height: 1)
+                grid.apply(to: probe.cr)
+                try probe.check("scale")
                 let source = ContentTiles(key: imageKey, drawing: drawing, grid: grid, cache: tiles)
                 let image = RenderImage(
                     key: imageKey, size: PixelSize(width: grid.width, height: grid.height), tiles: source)
