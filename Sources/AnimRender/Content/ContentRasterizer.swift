@@ -37,7 +37,7 @@ public final class ContentRasterizer: Sendable {
     private let tiles: ContentTileCache
     private let logger = Logger(label: "animserver.render.content")
 
-    public init(cacheBytes: Int = 64 << 20, tileCacheBytes: Int = 32 << 20) {
+    public init(cacheBytes: Int = 64 << 20, tileCacheBytes: Int = 64 << 20) {
         state = Mutex(State(cache: ContentCache(budget: cacheBytes)))
         tiles = ContentTileCache(budget: tileCacheBytes)
     }

@@ -180,20 +180,36 @@ extension SoftwareRenderer {
         }
     }
 
+    /// The largest side of the buffer an image drawn on demand is sampled from: twice a 4K output and its tiles
+    /// fit (content is rasterized at up to twice its scale on the output).
+    static let tileWindowLimit = 1 << 14
+
     /// The tiles of an image drawn on demand that output pixels in `visible` sample (`TileVisibility`), each copied
     /// with its border into a buffer covering their textures (`rect`, in image pixels); nil when none is visible.
-    /// Owned pixels are copied after the borders, so each pixel is the one its own tile drew, as on the GPU.
+    /// Owned pixels are copied after the borders, so each pixel is the one its own tile drew, as on the GPU. The
+    /// buffer is a8r8g8b8 (the tiles are RGBA): pixman's bilinear fast paths read that format.
     private func tileWindow(
         _ d: ImageDraw, tiles: any TileSource, visible: PixelRect
     ) throws(RenderError) -> Offscreen? {
         guard let map = ProjectiveMap(d.transform) else { return nil }
         let grid = TileGrid(imageSize: d.image.size)
-        let needed = TileVisibility(
+        var needed = TileVisibility(
             grid: grid, map: map, rect: d.rect, source: d.source, clampToSource: d.clampToSource
         ).tiles(visible: visible)
         guard let first = needed.first else { return nil }
-        let area = needed.dropFirst().reduce(grid.texture(of: first)) { $0.union(grid.texture(of: $1)) }
-        let window = try pool.take(area, format: PIXMAN_a8b8g8r8)
+        var area = needed.dropFirst().reduce(grid.texture(of: first)) { $0.union(grid.texture(of: $1)) }
+        if area.width > Self.tileWindowLimit || area.height > Self.tileWindowLimit {
+            // A view along a strongly foreshortened layer: the tiles around the middle of the view only (the far
+            // ones repeat their edge) rather than no frame at all.
+            let limit = Self.tileWindowLimit
+            let middle = PixelRect(
+                x: area.x + max(0, area.width - limit) / 2, y: area.y + max(0, area.height - limit) / 2,
+                width: min(area.width, limit), height: min(area.height, limit))
+            needed = needed.filter { middle.contains(grid.texture(of: $0)) }
+            guard let kept = needed.first else { return nil }
+            area = needed.dropFirst().reduce(grid.texture(of: kept)) { $0.union(grid.texture(of: $1)) }
+        }
+        let window = try pool.take(area, format: PIXMAN_a8r8g8b8)
         let pixels = needed.map { tiles.pixels(of: $0, grid: grid) }
         for ownedOnly in [false, true] {
             for (tile, tilePixels) in zip(needed, pixels) {
@@ -202,9 +218,14 @@ extension SoftwareRenderer {
                 tilePixels.withUnsafeBytes { from in
                     for row in part.y..<part.maxY {
                         let source = ((row - texture.y) * texture.width + part.x - texture.x) * 4
-                        (window.base + (row - area.y) * window.stride + (part.x - area.x) * 4).update(
-                            from: from.baseAddress!.advanced(by: source).assumingMemoryBound(to: UInt8.self),
-                            count: part.width * 4)
+                        let target = UnsafeMutableRawPointer(window.base + (row - area.y) * window.stride)
+                        for i in 0..<part.width {
+                            // Bytes R, G, B, A → the word A, R, G, B.
+                            let rgba = UInt32(
+                                littleEndian: from.loadUnaligned(fromByteOffset: source + i * 4, as: UInt32.self))
+                            let argb = (rgba & 0xFF00_FF00) | (rgba >> 16 & 0xFF) | (rgba & 0xFF) << 16
+                            target.storeBytes(of: argb, toByteOffset: (part.x - area.x + i) * 4, as: UInt32.self)
+                        }
                     }
                 }
             }
@@ -217,7 +238,7 @@ extension SoftwareRenderer {
         let start = window.base + (sub.y - window.rect.y) * window.stride + (sub.x - window.rect.x) * 4
         guard
             let wrapped = pixman_image_create_bits(
-                PIXMAN_a8b8g8r8, Int32(sub.width), Int32(sub.height),
+                PIXMAN_a8r8g8b8, Int32(sub.width), Int32(sub.height),
                 UnsafeMutableRawPointer(start).assumingMemoryBound(to: UInt32.self), Int32(window.stride))
         else { throw .outOfMemory(size: PixelSize(width: sub.width, height: sub.height)) }
         return WrappedImage(image: wrapped, copy: nil, pool: pool)

@@ -150,4 +150,18 @@ struct ContentTileTests {
             #expect(!inked.contains { $0.a == 255 && $0.r == 0 })
         }
     }
+
+    @Test func aShrunkenOversizeLayerIsRasterizedWholeAtItsSmallerScale() throws {
+        var scene = CompileTestScene()
+        var ticker = Self.ticker()
+        ticker.transform = .scale(0.05, 0.05, 1)
+        ticker.position = Point(x: 200, y: 24)
+        scene.add(1, ticker, root: true)
+        let list = scene.compile(width: 400, height: 48)
+        // 16,000 points at 1/16 (the power of two above 0.05): at most 1,000 pixels, one raster.
+        let draw = try #require(list.items.compactMap(\.imageDraw).first)
+        #expect(draw.image.tileSource == nil)
+        #expect(draw.image.width <= 1000 && draw.image.width > 900)
+        #expect(abs(draw.rect.width - Double(draw.image.width) * 16) < 1e-6)
+    }
 }
