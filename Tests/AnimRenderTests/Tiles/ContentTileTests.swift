@@ -164,4 +164,26 @@ struct ContentTileTests {
         #expect(draw.image.width <= 1000 && draw.image.width > 900)
         #expect(abs(draw.rect.width - Double(draw.image.width) * 16) < 1e-6)
     }
+
+    @Test func aViewOfMoreThanTheSoftwareTileWindowDrawsItsMiddle() throws {
+        // 40,000 points squeezed into 400 pixels across (and stretched down, so the scale stays 1): the software
+        // renderer would need a 40,002-pixel buffer; it samples the middle 16,384 pixels' tiles instead of failing.
+        var layer = LayerState(layerClass: .gradient)
+        layer.bounds = Rect(x: 0, y: 0, width: 40_000, height: 40)
+        layer.anchorPoint = .zero
+        layer.transform = .scale(0.01, 50, 1)
+        layer.special.modifyGradient {
+            $0.colors = [red, blue]
+            $0.startPoint = Point(x: 0, y: 0.5)
+            $0.endPoint = Point(x: 1, y: 0.5)
+        }
+        let frames = try Self.frames(layer)
+        for x in stride(from: 130, to: 270, by: 10) {
+            let expected = 255 * Double(x) / 400
+            for frame in [frames.software, frames.gles] {
+                let p = frame.pixel(x: x, y: 24)
+                #expect(abs(Double(p.b) - expected) <= 2 && p.a == 255, "x \(x): \(p)")
+            }
+        }
+    }
 }
