@@ -2,15 +2,18 @@ import AnimCore
 import AnimRender
 
 /// The benchmark's scene: `count` layers of 16 to 128 points at fixed pseudo-random places, half opaque and
-/// half translucent, a quarter of them with rounded corners; every tenth one moves from frame to frame.
+/// half translucent, a quarter of them with rounded corners; every tenth one moves from frame to frame. With
+/// `ticker`, a 16,000-point text layer on top scrolls left 3 points a frame (drawn from tiles, beyond 4096 pixels).
 struct BenchScene {
     let size: PixelSize
     let count: Int
+    let ticker: Bool
     private var base: [LayerState] = []
 
-    init(size: PixelSize, count: Int) {
+    init(size: PixelSize, count: Int, ticker: Bool = false) {
         self.size = size
         self.count = count
+        self.ticker = ticker
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next() -> Double {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -41,6 +44,21 @@ struct BenchScene {
                 s.position.y = Double((Int(s.position.y) + 2 * frame) % size.height)
             }
             let id = LayerID(UInt32(index + 1))
+            scene.layers[id] = SceneLayer(id: id, state: s, sublayers: [])
+            scene.roots.append(id)
+        }
+        if ticker {
+            var s = LayerState(layerClass: .text)
+            s.bounds = Rect(x: 0, y: 0, width: 16_000, height: 40)
+            s.anchorPoint = .zero
+            s.position = Point(x: Double(-3 * frame), y: Double(size.height - 60))
+            s.backgroundColor = Color(red: 1, green: 1, blue: 1, alpha: 0.8)
+            s.special.modifyText {
+                $0.string = String(repeating: "Breaking: the ticker is drawn sharp, in tiles. ", count: 40)
+                $0.fontSize = 24
+                $0.foregroundColor = .black
+            }
+            let id = LayerID(UInt32(base.count + 1))
             scene.layers[id] = SceneLayer(id: id, state: s, sublayers: [])
             scene.roots.append(id)
         }

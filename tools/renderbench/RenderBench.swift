@@ -17,6 +17,7 @@ struct RenderBench: ParsableCommand {
     @Option(help: "Output sizes, WxH.") var sizes: [String] = ["1280x720", "1920x1080"]
     @Option(help: "Measured frames per case (after 2 warm-up frames).") var frames: Int = 15
     @Option(help: "Renderers: software, gles.") var renderers: [String] = ["software", "gles"]
+    @Flag(help: "Adds a 16,000-point text ticker scrolling 3 points a frame.") var ticker = false
 
     func run() throws {
         print(
@@ -28,7 +29,7 @@ struct RenderBench: ParsableCommand {
             guard parts.count == 2 else { throw ValidationError("bad size \(sizeText)") }
             let size = PixelSize(width: parts[0], height: parts[1])
             for count in counts {
-                let bench = BenchScene(size: size, count: min(count, 10_000))
+                let bench = BenchScene(size: size, count: min(count, 10_000), ticker: ticker)
                 for name in renderers {
                     let renderer: any Renderer
                     switch name {

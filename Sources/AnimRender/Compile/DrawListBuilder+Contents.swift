@@ -17,7 +17,9 @@ extension DrawListBuilder {
 
     /// What a shape, gradient or text layer draws of its own, rasterized on the CPU by `ContentRasterizer` at
     /// the layer's scale on the output (rounded up to a power of two, so an animated scale re-rasterizes only
-    /// when it doubles or halves) and drawn as an image, the same in both renderers.
+    /// when it doubles or halves) and drawn as an image, the same in both renderers. The scale is at least 1,
+    /// except for a layer too large to rasterize whole at 1 (drawn in tiles) shown smaller: down to 1/64, so a
+    /// shrunken ticker does not draw thousands of tiles.
     private mutating func emitLayerContent(of state: LayerState, world: Transform3D, alpha: Double, clip: PixelRect?) {
         guard let rasterizer = content else { return }
         let bounds = state.bounds.standardized
@@ -25,6 +27,10 @@ extension DrawListBuilder {
         if let j = world.jacobian(atX: bounds.midX, y: bounds.midY) {
             let area = abs(j.a * j.d - j.b * j.c).squareRoot()
             while area.isFinite && scale < area && scale < 16 { scale *= 2 }
+            let extent = state.special.shape?.path?.boundingBox.standardized.size ?? bounds.size
+            if max(extent.width, extent.height) > Double(ContentGrid.maxSide) {
+                while area.isFinite && scale / 2 >= area && scale > 1.0 / 64 { scale /= 2 }
+            }
         }
         guard let raster = rasterizer.content(for: state, scale: scale) else { return }
         let image = raster.image

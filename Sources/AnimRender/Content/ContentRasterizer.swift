@@ -6,6 +6,10 @@ import Synchronization
 /// (cairo, on the CPU), so that both renderers show the same pixels for them, and keeps the images in a
 /// least-recently-used cache within a byte budget. Thread-safe: the cache sits behind a lock; rasterization runs
 /// outside it (two threads missing the same entry at once both rasterize, and the later image is kept).
+///
+/// A raster larger than `ContentGrid.maxSide` pixels a side is not drawn here: its image is drawn on demand
+/// (`ContentTiles`), tile by tile at the full scale, when a renderer draws it (only the tiles visible pixels sample),
+/// and the tiles are kept in a second cache of `tileCacheBytes`.
 public final class ContentRasterizer: Sendable {
     /// The `RenderImage.Key.source` of every content image (client images use their session ids).
     public static let imageSource = UInt64.max - 1
@@ -30,16 +34,21 @@ public final class ContentRasterizer: Sendable {
     private static let emptyEntryCost = 256
 
     private let state: Mutex<State>
+    private let tiles: ContentTileCache
     private let logger = Logger(label: "animserver.render.content")
 
-    public init(cacheBytes: Int = 64 << 20) {
+    public init(cacheBytes: Int = 64 << 20, tileCacheBytes: Int = 64 << 20) {
         state = Mutex(State(cache: ContentCache(budget: cacheBytes)))
+        tiles = ContentTileCache(budget: tileCacheBytes)
     }
 
     /// Rasters made, lookups answered from the cache, and the bytes the cache holds now.
     public var statistics: (rasterized: Int, cached: Int, bytes: Int) {
         state.withLock { ($0.rasterized, $0.cached, $0.cache.bytes) }
     }
+
+    /// Tiles of oversize rasters drawn so far, and the tiles and bytes the tile cache holds now.
+    public var tileStatistics: (rasterized: Int, cached: Int, bytes: Int) { tiles.statistics }
 
     /// The layer's own content at `scale` output pixels per local unit (the compiler passes √|det| of the layer's
     /// world transform rounded up to a power of two ≥ 1, so animations of scale do not re-rasterize every frame;
@@ -61,10 +70,10 @@ public final class ContentRasterizer: Sendable {
         }
         let entry: Entry
         do {
-            entry = try job.rasterize(key: key)
+            entry = try job.rasterize(key: key, tiles: tiles)
         } catch {
             // Remembered as drawing nothing, so the same state is not retried (and logged) every frame.
-            logger.warning("\(job.kind) content not rasterized: \(error)")
+            logger.warning("\(job.drawing.kind) content not rasterized: \(error)")
             entry = Entry(image: nil, rect: .zero)
         }
         let cost = entry.image == nil ? Self.emptyEntryCost : entry.bytes
@@ -82,25 +91,11 @@ public final class ContentRasterizer: Sendable {
 
     /// One layer's content to draw: what identifies its pixels, and how to make them.
     private struct ContentJob {
-        enum Drawing {
-            case shape(ShapeContent)
-            case gradient(GradientContent)
-            case text(TextContent)
-        }
-
         let key: ContentKey
-        let drawing: Drawing
+        let drawing: ContentDrawing
         let scale: Double
         /// Added to the entry's rect: the bounds origin for gradients and text, which draw relative to it.
         let origin: Point
-
-        var kind: String {
-            switch drawing {
-            case .shape: "shape"
-            case .gradient: "gradient"
-            case .text: "text"
-            }
-        }
 
         init?(_ layer: LayerState, scale: Double) {
             self.scale = scale
@@ -132,34 +127,34 @@ public final class ContentRasterizer: Sendable {
             guard key.isFinite else { return nil }
         }
 
-        func rasterize(key imageKey: RenderImage.Key) throws(ContentCanvas.Failure) -> Entry {
+        func rasterize(key imageKey: RenderImage.Key, tiles: ContentTileCache) throws(ContentCanvas.Failure) -> Entry {
+            let grid: ContentGrid?
             switch drawing {
-            case .shape(let shape):
-                guard let grid = ContentGrid(around: shape.inkBox, scale: scale, margin: 1) else {
-                    return Entry(image: nil, rect: .zero)
-                }
-                let canvas = try ContentCanvas(width: grid.width, height: grid.height)
-                grid.apply(to: canvas.cr)
-                shape.draw(on: canvas)
-                return try Self.cropped(canvas, grid: grid, key: imageKey)
+            case .shape(let shape): grid = ContentGrid(around: shape.inkBox, scale: scale, margin: 1)
             case .gradient(let gradient):
-                guard let grid = ContentGrid(covering: Rect(origin: .zero, size: gradient.size), scale: scale) else {
-                    return Entry(image: nil, rect: .zero)
-                }
-                let canvas = try ContentCanvas(width: grid.width, height: grid.height)
-                grid.apply(to: canvas.cr)
-                try gradient.draw(on: canvas, grid: grid)
+                grid = ContentGrid(covering: Rect(origin: .zero, size: gradient.size), scale: scale)
+            case .text(let text): grid = ContentGrid(covering: Rect(origin: .zero, size: text.size), scale: scale)
+            }
+            guard let grid else { return Entry(image: nil, rect: .zero) }
+            if grid.isTiled {
+                // A scale cairo cannot invert fails here, once, instead of in every tile.
+                let probe = try ContentCanvas(width: 1, height: 1)
+                grid.apply(to: probe.cr)
+                try probe.check("scale")
+                let source = ContentTiles(key: imageKey, drawing: drawing, grid: grid, cache: tiles)
+                let image = RenderImage(
+                    key: imageKey, size: PixelSize(width: grid.width, height: grid.height), tiles: source)
+                return Entry(image: image, rect: grid.rect, bytes: ContentRasterizer.emptyEntryCost)
+            }
+            let canvas = try ContentCanvas(width: grid.width, height: grid.height)
+            grid.apply(to: canvas.cr)
+            try drawing.draw(on: canvas, grid: grid)
+            if case .gradient = drawing {
+                // A gradient fills its bounds: nothing to crop.
                 let (image, bytes) = try canvas.image(key: imageKey)
                 return Entry(image: image, rect: grid.rect, bytes: bytes)
-            case .text(let text):
-                guard let grid = ContentGrid(covering: Rect(origin: .zero, size: text.size), scale: scale) else {
-                    return Entry(image: nil, rect: .zero)
-                }
-                let canvas = try ContentCanvas(width: grid.width, height: grid.height)
-                grid.apply(to: canvas.cr)
-                try text.draw(on: canvas, grid: grid)
-                return try Self.cropped(canvas, grid: grid, key: imageKey)
             }
+            return try Self.cropped(canvas, grid: grid, key: imageKey)
         }
 
         /// The canvas cut down to the pixels with ink (none: no image).

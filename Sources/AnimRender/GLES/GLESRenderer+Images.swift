@@ -32,7 +32,7 @@ extension GLESRenderer {
         glUniform1f(program[.alpha], GLfloat(min(draw.alpha, 1)))
         scissor(quad)
         let image = draw.image
-        if image.width <= info.maxTextureSize && image.height <= info.maxTextureSize {
+        if image.tileSource == nil && image.width <= info.maxTextureSize && image.height <= info.maxTextureSize {
             let texture = try wholeTexture(image)
             glBindTexture(GLenum(GL_TEXTURE_2D), texture.id)
             let trilinear = draw.minificationFilter == .trilinear
@@ -72,8 +72,9 @@ extension GLESRenderer {
         return texture
     }
 
-    /// An image larger than the texture limit: the tiles that cover visible pixels, each drawn over the part of the
-    /// quad its image points project to. Tiles are sampled without mipmaps (trilinear draws as linear).
+    /// An image larger than the texture limit, or drawn on demand: the tiles that cover visible pixels, each drawn
+    /// over the part of the quad its image points project to. Tiles are sampled without mipmaps (trilinear draws as
+    /// linear).
     private func drawTiles(
         _ draw: ImageDraw, map: ProjectiveMap, quad: PixelRect, program: GLProgram
     ) throws(RenderError) {

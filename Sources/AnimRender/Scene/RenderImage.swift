@@ -30,11 +30,14 @@ public struct RenderImage: @unchecked Sendable {
     public let key: Key
     public let width: Int
     public let height: Int
-    /// Bytes from one row to the next (at least `width × 4`).
+    /// Bytes from one row to the next (at least `width × 4`; 0 for an image drawn on demand).
     public let stride: Int
     public let format: RenderPixelFormat
-    /// `stride × height` bytes, the top row first; immutable while the image exists.
+    /// `stride × height` bytes, the top row first; immutable while the image exists. Empty for an image drawn on
+    /// demand.
     public let bytes: UnsafeRawBufferPointer
+    /// Draws the pixels tile by tile when asked, for an image too large to hold whole; nil when `bytes` holds them.
+    public let tileSource: (any TileSource)?
     /// Keeps `bytes` valid.
     private let owner: AnyObject
 
@@ -53,6 +56,20 @@ public struct RenderImage: @unchecked Sendable {
         self.format = format
         self.bytes = bytes
         self.owner = owner
+        tileSource = nil
+    }
+
+    /// A `size` image whose pixels `tiles` draws on demand (traps unless both sides are positive).
+    public init(key: Key, size: PixelSize, tiles: any TileSource) {
+        precondition(size.width >= 1 && size.height >= 1, "RenderImage \(size) drawn on demand")
+        self.key = key
+        width = size.width
+        height = size.height
+        stride = 0
+        format = .rgba8Premultiplied
+        bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+        owner = tiles
+        tileSource = tiles
     }
 
     public var size: PixelSize { PixelSize(width: width, height: height) }

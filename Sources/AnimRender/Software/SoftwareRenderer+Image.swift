@@ -14,6 +14,9 @@ extension SoftwareRenderer {
     /// NEAREST and BILINEAR; `trilinear` minifying by less than 2× is BILINEAR, and by 2× or more a separable
     /// convolution (linear reconstruction, box sampling over the minification factor, clamped to 16, 4 phases)
     /// standing in for mipmaps: it averages every covered source pixel as a mipmap does, without its levels.
+    ///
+    /// An image drawn on demand (`RenderImage.tileSource`) is sampled from its visible tiles, copied side by side into
+    /// one buffer (`tileWindow`).
     func drawImage(_ d: ImageDraw, into target: DrawTarget) throws(RenderError) {
         guard let clip = target.clip(d.clip), d.rect.isFinite, d.source.isFinite, d.rect.width != 0,
             d.rect.height != 0
@@ -40,7 +43,16 @@ extension SoftwareRenderer {
         }
 
         let image = d.image
-        let sub = d.clampToSource ? Self.sourcePixels(d.source, image: image) : PixelRect(size: image.size)
+        var sub = d.clampToSource ? Self.sourcePixels(d.source, image: image) : PixelRect(size: image.size)
+        var window: Offscreen?
+        if let tiles = image.tileSource {
+            guard let w = try tileWindow(d, tiles: tiles, visible: box),
+                let part = w.rect.intersection(d.clampToSource ? sub : w.rect)
+            else { return }
+            window = w
+            sub = part
+        }
+        defer { if let window { pool.recycle(window) } }
         // Local → source pixels of `sub`: the rectangle's origin and size onto the source's.
         let kx = d.source.width / d.rect.width
         let ky = d.source.height / d.rect.height
@@ -52,7 +64,8 @@ extension SoftwareRenderer {
         let m = Self.multiply(k, a)
         guard [m.0, m.1, m.2, m.3, m.4, m.5, m.6, m.7, m.8].allSatisfy(\.isFinite) else { return }
 
-        let source = try wrap(image, sub: sub)
+        let source: WrappedImage
+        if let window { source = try wrap(window, sub: sub) } else { source = try wrap(image, sub: sub) }
         defer { source.release() }
         var transform = Self.pixmanTransform(m)
         pixman_image_set_transform(source.image, &transform)
@@ -165,6 +178,70 @@ extension SoftwareRenderer {
             pixman_image_set_filter(image, PIXMAN_FILTER_SEPARABLE_CONVOLUTION, params, count)
             free(params)
         }
+    }
+
+    /// The largest side of the buffer an image drawn on demand is sampled from: twice a 4K output and its tiles
+    /// fit (content is rasterized at up to twice its scale on the output).
+    static let tileWindowLimit = 1 << 14
+
+    /// The tiles of an image drawn on demand that output pixels in `visible` sample (`TileVisibility`), each copied
+    /// with its border into a buffer covering their textures (`rect`, in image pixels); nil when none is visible.
+    /// Owned pixels are copied after the borders, so each pixel is the one its own tile drew, as on the GPU. The
+    /// buffer is a8r8g8b8 (the tiles are RGBA): pixman's bilinear fast paths read that format.
+    private func tileWindow(
+        _ d: ImageDraw, tiles: any TileSource, visible: PixelRect
+    ) throws(RenderError) -> Offscreen? {
+        guard let map = ProjectiveMap(d.transform) else { return nil }
+        let grid = TileGrid(imageSize: d.image.size)
+        var needed = TileVisibility(
+            grid: grid, map: map, rect: d.rect, source: d.source, clampToSource: d.clampToSource
+        ).tiles(visible: visible)
+        guard let first = needed.first else { return nil }
+        var area = needed.dropFirst().reduce(grid.texture(of: first)) { $0.union(grid.texture(of: $1)) }
+        if area.width > Self.tileWindowLimit || area.height > Self.tileWindowLimit {
+            // A view along a strongly foreshortened layer: the tiles around the middle of the view only (the far
+            // ones repeat their edge) rather than no frame at all.
+            let limit = Self.tileWindowLimit
+            let middle = PixelRect(
+                x: area.x + max(0, area.width - limit) / 2, y: area.y + max(0, area.height - limit) / 2,
+                width: min(area.width, limit), height: min(area.height, limit))
+            needed = needed.filter { middle.contains(grid.texture(of: $0)) }
+            guard let kept = needed.first else { return nil }
+            area = needed.dropFirst().reduce(grid.texture(of: kept)) { $0.union(grid.texture(of: $1)) }
+        }
+        let window = try pool.take(area, format: PIXMAN_a8r8g8b8)
+        let pixels = needed.map { tiles.pixels(of: $0, grid: grid) }
+        for ownedOnly in [false, true] {
+            for (tile, tilePixels) in zip(needed, pixels) {
+                let texture = grid.texture(of: tile)
+                let part = ownedOnly ? grid.pixels(of: tile) : texture
+                tilePixels.withUnsafeBytes { from in
+                    for row in part.y..<part.maxY {
+                        let source = ((row - texture.y) * texture.width + part.x - texture.x) * 4
+                        let target = UnsafeMutableRawPointer(window.base + (row - area.y) * window.stride)
+                        for i in 0..<part.width {
+                            // Bytes R, G, B, A → the word A, R, G, B.
+                            let rgba = UInt32(
+                                littleEndian: from.loadUnaligned(fromByteOffset: source + i * 4, as: UInt32.self))
+                            let argb = (rgba & 0xFF00_FF00) | (rgba >> 16 & 0xFF) | (rgba & 0xFF) << 16
+                            target.storeBytes(of: argb, toByteOffset: (part.x - area.x + i) * 4, as: UInt32.self)
+                        }
+                    }
+                }
+            }
+        }
+        return window
+    }
+
+    /// The pixels of `sub` (image pixels inside `window.rect`) of a tile window as a pixman image over its memory.
+    private func wrap(_ window: Offscreen, sub: PixelRect) throws(RenderError) -> WrappedImage {
+        let start = window.base + (sub.y - window.rect.y) * window.stride + (sub.x - window.rect.x) * 4
+        guard
+            let wrapped = pixman_image_create_bits(
+                PIXMAN_a8r8g8b8, Int32(sub.width), Int32(sub.height),
+                UnsafeMutableRawPointer(start).assumingMemoryBound(to: UInt32.self), Int32(window.stride))
+        else { throw .outOfMemory(size: PixelSize(width: sub.width, height: sub.height)) }
+        return WrappedImage(image: wrapped, copy: nil, pool: pool)
     }
 
     /// `image`'s pixels of `sub` as a pixman image over the image's own bytes, or over a copy when its rows are

@@ -1,14 +1,17 @@
 /// The CPU side of a tile: its texture's pixels copied out of the image (converted to RGBA), the border
-/// taken from the neighbouring tiles and, outside the image, from the image's edge pixels.
+/// taken from the neighbouring tiles and, outside the image, from the image's edge pixels; for an image drawn on
+/// demand, what its `TileSource` draws.
 enum TileRaster {
     /// Premultiplied RGBA8, top row first, `grid.texture(of: tile)`'s size.
     static func pixels(of image: RenderImage, tile: TileIndex, grid: TileGrid) -> [UInt8] {
-        pixels(of: image, area: grid.texture(of: tile))
+        if let source = image.tileSource { return source.pixels(of: tile, grid: grid) }
+        return pixels(of: image, area: grid.texture(of: tile))
     }
 
     /// The pixels of `area` (image coordinates, possibly reaching outside the image, where the nearest edge pixel
-    /// repeats) as premultiplied RGBA8, top row first.
+    /// repeats) as premultiplied RGBA8, top row first. `image` holds its pixels (not drawn on demand).
     static func pixels(of image: RenderImage, area: PixelRect) -> [UInt8] {
+        precondition(image.tileSource == nil, "the pixels of image \(image.key), drawn on demand, read as a whole")
         var out = [UInt8](repeating: 0, count: area.pixelCount * 4)
         let swap = image.format == .bgra8Premultiplied
         // Columns clamped once: the inside run is copied as a block, the edge columns repeat.

@@ -21,6 +21,15 @@ struct ContentTestPixels {
     /// The pixel in `column`, `row` of the image (transparent outside it).
     func pixel(column: Int, row: Int) -> RGBA {
         guard column >= 0, row >= 0, column < image.width, row < image.height else { return (0, 0, 0, 0) }
+        if let tiles = image.tileSource {
+            // Drawn on demand: the pixel from its tile's texture (RGBA, with a border of 1).
+            let grid = TileGrid(imageSize: image.size)
+            let tile = TileIndex(column: column / grid.tileSize, row: row / grid.tileSize)
+            let texture = grid.texture(of: tile)
+            let i = ((row - texture.y) * texture.width + column - texture.x) * 4
+            let p = tiles.pixels(of: tile, grid: grid)
+            return (p[i], p[i + 1], p[i + 2], p[i + 3])
+        }
         let i = row * image.stride + column * 4
         let b = image.bytes
         switch image.format {

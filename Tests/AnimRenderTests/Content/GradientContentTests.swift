@@ -188,11 +188,15 @@ import Testing
         #expect(rasterizer.content(for: leftToRight { $0.startPoint = Point(x: .nan, y: 0) }, scale: 1) == nil)
     }
 
-    @Test func hugeBoundsAreRasterizedWithinTheSizeCap() throws {
+    @Test func hugeBoundsAreRasterizedInTilesWithinTheSizeCap() throws {
         var layer = leftToRight()
         layer.bounds = Rect(x: 0, y: 0, width: 1e9, height: 10)
         let out = try content(layer, scale: 8)
-        #expect(out.image.width == ContentGrid.maxSide && out.image.height == 1)
+        #expect(out.image.tileSource != nil)
+        #expect(out.image.width == ContentGrid.maxTiledSide && out.image.height == 1)
+        // Half way: half red, half blue, from the tile that holds it.
+        let middle = out.pixel(x: 5e8, y: 5)
+        #expect(abs(Int(middle.r) - 128) <= 1 && middle.g == 0 && abs(Int(middle.b) - 127) <= 1 && middle.a == 255)
         #expect(out.content.rect == layer.bounds)
     }
 }

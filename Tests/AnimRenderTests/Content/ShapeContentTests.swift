@@ -203,10 +203,11 @@ import Testing
         #expect(rasterizer.content(for: LayerState(), scale: 1) == nil)
     }
 
-    @Test func hugePathIsRasterizedWithinTheSizeCap() throws {
+    @Test func hugePathIsRasterizedInTilesWithinTheSizeCap() throws {
         let out = try content(.contentShape(.rect(Rect(x: 0, y: 0, width: 10_000_000, height: 1_000_000))), scale: 4)
-        #expect(out.image.width <= ContentGrid.maxSide && out.image.height <= ContentGrid.maxSide)
-        #expect(out.image.width > ContentGrid.maxSide / 2)
+        #expect(out.image.tileSource != nil)
+        #expect(out.image.width <= ContentGrid.maxTiledSide && out.image.height <= ContentGrid.maxTiledSide)
+        #expect(out.image.width > ContentGrid.maxTiledSide / 2)
         #expect(abs(out.content.rect.width - 10_000_000) / 10_000_000 < 0.001)
         #expect(out.pixel(x: 5_000_000, y: 500_000) == (0, 0, 0, 255))
     }
