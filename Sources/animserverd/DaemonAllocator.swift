@@ -4,7 +4,7 @@ import CIPC
 /// when freed: glibc's dynamic threshold otherwise rises to 32 MiB after the first large block is freed, and
 /// later ones (receive buffers, a frame's draw list, per-client arrays) stay in the heap after their client
 /// leaves. The top of the heap is given back past 1 MiB free. Measured with `serverbench --memory-only`
-/// (README, "Memory").
+/// (README.md, "Running the server").
 enum DaemonAllocator {
     static func tune() {
         mallopt(M_MMAP_THRESHOLD, 256 << 10)

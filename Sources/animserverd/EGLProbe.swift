@@ -5,7 +5,7 @@ import Foundation
 /// `--renderer auto` asks EGL which GPU it has in a child process (this binary run with `--probe-egl`), so that
 /// when the answer is a CPU rasterizer the daemon never loads the GL driver: Mesa's llvmpipe stays mapped once
 /// loaded (dlclose does not unload it), about 60 MB of RSS the software renderer never uses. Only a hardware
-/// GPU's answer makes the daemon create the GLES renderer itself (docs/architecture.md, "Choosing the renderer").
+/// GPU's answer makes the daemon create the GLES renderer itself (docs/architecture.md, "Threads").
 enum EGLProbe {
     /// The hidden flag that makes animserverd answer the probe instead of serving.
     static let flag = "--probe-egl"

@@ -100,6 +100,25 @@ import Testing
         #expect(differs == nil, "\(differs ?? "")")
     }
 
+    /// A plan is kept per drawn rectangle that is not on whole pixels, so its key holds only the five terms of an
+    /// axis-aligned transform; a rotated or perspective one gets no key (no plan is made for it).
+    @Test func planKeysAreSmallAndOnlyForAxisAlignedTransforms() {
+        #expect(MemoryLayout<RectPlanKey>.stride <= 128, "\(MemoryLayout<RectPlanKey>.stride)")
+        let rect = Rect(x: 0, y: 0, width: 6, height: 6)
+        let moved = RectPlanKey(
+            transform: .translation(3.4, 2, 0), rect: rect, radii: .zero, antialiased: true)
+        let scaled = RectPlanKey(
+            transform: Transform3D.translation(3.4, 2, 0).concatenating(.scale(2, 1, 1)), rect: rect, radii: .zero,
+            antialiased: true)
+        #expect(moved != nil && scaled != nil && moved != scaled)
+        #expect(
+            moved == RectPlanKey(transform: .translation(3.4, 2, 0), rect: rect, radii: .zero, antialiased: true))
+        #expect(RectPlanKey(transform: .rotation(0.1, 0, 0, 1), rect: rect, radii: .zero, antialiased: true) == nil)
+        var perspective = Transform3D.identity
+        perspective.m24 = -0.002
+        #expect(RectPlanKey(transform: perspective, rect: rect, radii: .zero, antialiased: true) == nil)
+    }
+
     @Test func plansKeptFromEarlierFramesDrawTheSameBytes() throws {
         let first = Self.scene(seed: 11, count: 100)
         var second = first
