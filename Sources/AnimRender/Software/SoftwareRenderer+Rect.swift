@@ -68,8 +68,12 @@ extension SoftwareRenderer {
                 bytes.append(contentsOf: UnsafeBufferPointer(start: source, count: block.pixelCount))
             }
         }
-        return RectPlan(
-            key: key, bounds: bounds, area: area, boxes: axisCoverage.boxes, blocks: blocks, bytes: bytes)
+        // A copy of exactly the boxes: sharing `axisCoverage.boxes` would keep that buffer, with the spare room of
+        // the largest split so far, alive in every plan, and make the next split copy it.
+        var boxes: [CoverageBox] = []
+        boxes.reserveCapacity(axisCoverage.boxes.count)
+        boxes.append(contentsOf: axisCoverage.boxes)
+        return RectPlan(key: key, bounds: bounds, area: area, boxes: boxes, blocks: blocks, bytes: bytes)
     }
 
     /// Draws a plan in `color`, cut to `clip`. Small boxes and blocks (edge strips, corners) are blended here
