@@ -44,8 +44,10 @@ final class RenderThread {
     ) {
         let size = configuration.size
         var gles: (any Renderer)?
-        var probe: Result<RendererInfo, RenderError>?
-        if RendererSelection.needsGLESProbe(configuration.renderer) {
+        // auto asks another process first: only a hardware GPU's answer loads the GL driver here.
+        var probe = configuration.renderer == .auto ? factory.probe?(size, configuration.maxTextureSize) : nil
+        if case .success(let info)? = probe, !info.isSoftwareRasterizer { probe = nil }
+        if RendererSelection.needsGLESProbe(configuration.renderer), probe == nil {
             do throws(RenderError) {
                 let made = try factory.gles(size, configuration.maxTextureSize)
                 gles = made

@@ -39,6 +39,10 @@ public final class ServerCore {
     /// `receiveBatch`'s per-operation targets, kept between commits.
     private var batchScratch = BatchScratch()
     private let started = ContinuousClock.now
+    /// What closed clients freed since the heap was last trimmed, and the trims (`animctl status`).
+    var memoryReturn = MemoryReturn()
+    /// Clients that held much memory have gone: the glue calls `returnFreedMemory()` a while later.
+    public internal(set) var wantsMemoryReturn = false
 
     public init(configuration: ServerConfiguration, clock: ServerClock, serverUID: UInt32, logger: Logger) {
         self.configuration = configuration
@@ -69,6 +73,11 @@ public final class ServerCore {
     public func closeSession(_ id: SessionID) -> [Delivery] {
         guard let session = sessions.removeValue(forKey: id) else { return [] }
         if session.context.tree.count > 0 { needsFrame = true }
+        if memoryReturn.clientClosed(
+            layers: session.context.tree.count, imageBytes: session.images.totalBytes, clientsLeft: sessions.count)
+        {
+            wantsMemoryReturn = true
+        }
         logger.debug(
             "session closed",
             metadata: [

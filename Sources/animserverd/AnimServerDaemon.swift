@@ -98,6 +98,10 @@ struct AnimServerDaemon: ParsableCommand {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: LogLevelChoice = .info
 
+    /// Run by the daemon itself for `--renderer auto` (EGLProbe): prints what EGL offers and exits.
+    @Flag(name: .customLong("probe-egl"), help: .hidden)
+    var probeEGL = false
+
     func validate() throws {
         if let refresh, !(refresh.isFinite && refresh > 0 && refresh <= 1000) {
             throw ValidationError("--refresh \(refresh): must be a number of frames per second in (0, 1000]")
@@ -126,6 +130,12 @@ struct AnimServerDaemon: ParsableCommand {
     }
 
     func run() throws {
+        if probeEGL {
+            EGLProbe.answer(
+                size: PixelSize(parsing: size) ?? PixelSize(width: 1280, height: 720), maxTextureSize: maxTextureSize)
+            return
+        }
+        DaemonAllocator.tune()
         let level = logLevel.level
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -158,7 +168,7 @@ struct AnimServerDaemon: ParsableCommand {
                 configuration: OutputConfiguration(
                     size: PixelSize(parsing: size) ?? PixelSize(width: 1280, height: 720),
                     refresh: configuration.frameRate, renderer: renderer, maxTextureSize: textureLimit),
-                splash: splashImage, logger: logger)
+                factory: EGLProbe.factory, splash: splashImage, logger: logger)
         case .drm:
             let display = try DRMOutput(
                 options: DRMOutputOptions(

@@ -37,8 +37,11 @@ struct ServerBench: ParsableCommand {
     @Flag(help: "Only the bulk frames sent straight to the daemon, against the bare socket.")
     var bulkOnly = false
 
-    @Flag(help: "Only the daemon's memory per layer, on a fresh daemon.")
+    @Flag(help: "Only the daemon's memory: per layer (drawing nothing, and visible), empty, and after clients leave.")
     var memoryOnly = false
+
+    @Option(help: "Fresh daemons per memory figure; medians are reported.")
+    var memoryRuns = 3
 
     func run() throws {
         let report = BenchReport()
@@ -52,6 +55,7 @@ struct ServerBench: ParsableCommand {
         defer { daemon.stop() }
         if memoryOnly {
             let kept = try addMemory(daemon: daemon, to: report)
+            try addVisibleMemory(to: report)
             report.print()
             withExtendedLifetime(kept) {}
             return
@@ -95,8 +99,39 @@ struct ServerBench: ParsableCommand {
             let busy = try DaemonCPU(daemon: daemon).percentOfOneCore(seconds: idleSeconds)
             report.add("CPU with the same layers and one of them animating", busy, unit: "% of a core")
         }
+        try addVisibleMemory(to: report)
         report.print()
         withExtendedLifetime(staticLayers) {}
+    }
+
+    /// The empty daemon on each renderer choice, visible layers, and what stays after clients leave, each the
+    /// median over `memoryRuns` fresh daemons.
+    private func addVisibleMemory(to report: BenchReport) throws {
+        let runs = 0..<max(1, memoryRuns)
+        let size = VisibleMemory.outputSize
+        for renderer in ["software", "auto"] {
+            let empty = try runs.map { _ in try VisibleMemory.emptyDaemon(renderer: renderer) }
+            report.add(
+                "empty daemon RSS, \(size), --renderer \(renderer)",
+                median(empty.map { Double($0.residentBytes) }) / 1_048_576, unit: "MiB")
+            report.add(
+                "daemon start to socket accepting, --renderer \(renderer)",
+                median(empty.map { $0.startSeconds }) * 1000, unit: "ms")
+        }
+        let visible = try runs.map { _ in try VisibleMemory.bytesPerVisibleLayer(count: layers) }
+        report.add(
+            "server memory per visible layer (background colour, drawn), \(layers) layers (target ≤ 1024)",
+            median(visible), unit: "bytes")
+        let clients = 16
+        let each = 1000
+        let soak = try runs.map { _ in try VisibleMemory.afterClientsLeave(clients: clients, layersEach: each) }
+        report.add("RSS before any client", median(soak.map { Double($0.empty) }) / 1_048_576, unit: "MiB")
+        report.add(
+            "RSS with \(clients) clients × \(each) visible layers (10 % animating, churned)",
+            median(soak.map { Double($0.loaded) }) / 1_048_576, unit: "MiB")
+        report.add(
+            "RSS 1.5 s after those clients left", median(soak.map { Double($0.afterLeaving) }) / 1_048_576,
+            unit: "MiB")
     }
 
     /// Bulk updates against the bare socket; `full` adds the SDK's figure and the decoding reader's. Each round

@@ -2,15 +2,30 @@ import AnimCore
 
 /// One top-level item of a draw list as damage tracking sees it: a leaf, or a whole group or shadow, with
 /// a hash for matching and the output pixels it can touch.
+///
+/// The tracker keeps the last frame's entries, one per visible layer or so, so an entry is small (56 bytes, a
+/// drawn item is about 300): a leaf keeps only its hash, which covers every one of its fields, and is matched by
+/// it (two different leaves share a 64-bit hash with a probability of 2⁻⁶⁴); a group or shadow also keeps the
+/// item, whose contents the hash does not cover and equality compares.
 struct DamageEntry {
-    let item: DrawItem
     let hash: Int
     /// Conservative: the item's coverage grown by one pixel for antialiasing, cut by its clip and the
     /// output; nil when it draws nothing there.
     let box: PixelRect?
+    /// The group or shadow; nil for a leaf.
+    private let composite: Composite?
+
+    /// A group or shadow kept whole, shared between the frames that draw it unchanged.
+    final class Composite {
+        let item: DrawItem
+        init(_ item: DrawItem) { self.item = item }
+    }
 
     init(_ item: DrawItem, output: PixelRect) {
-        self.item = item
+        switch item {
+        case .group, .shadow: composite = Composite(item)
+        case .rect, .image, .path: composite = nil
+        }
         var hasher = Hasher()
         item.hashSummary(into: &hasher)
         hash = hasher.finalize()
@@ -23,7 +38,12 @@ struct DamageEntry {
     }
 
     func matches(_ other: DamageEntry) -> Bool {
-        hash == other.hash && item == other.item
+        guard hash == other.hash else { return false }
+        switch (composite, other.composite) {
+        case (nil, nil): return true
+        case (let a?, let b?): return a.item == b.item
+        default: return false
+        }
     }
 }
 

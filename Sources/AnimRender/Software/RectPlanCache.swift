@@ -4,6 +4,8 @@ import AnimCore
 /// bytes are all 0 left out). The colour is not part of it: a plan is coverage only. A class, so a look-up
 /// neither copies nor retains its arrays one by one, and marks its use in place.
 final class RectPlan {
+    /// What the plan was made for: looked up by its mix, the plan is used only when the whole key is equal.
+    let key: RectPlanKey
     /// The rectangle's `RectCoverage.outputBounds` (nil: it covers nothing).
     let bounds: PixelRect?
     /// The pixels the plan was made for: `bounds` ∩ the target's extent when it was made. Coverage is a
@@ -17,9 +19,10 @@ final class RectPlan {
     var lastUsed = 0
 
     init(
-        bounds: PixelRect?, area: PixelRect?, boxes: [CoverageBox], blocks: [(rect: PixelRect, offset: Int)],
-        bytes: [UInt8]
+        key: RectPlanKey, bounds: PixelRect?, area: PixelRect?, boxes: [CoverageBox],
+        blocks: [(rect: PixelRect, offset: Int)], bytes: [UInt8]
     ) {
+        self.key = key
         self.bounds = bounds
         self.area = area
         self.boxes = boxes
@@ -29,22 +32,35 @@ final class RectPlan {
 
     /// Roughly the memory the plan holds.
     var byteCount: Int {
-        96 + boxes.count * MemoryLayout<CoverageBox>.stride + blocks.count * 40 + bytes.count
+        256 + boxes.count * MemoryLayout<CoverageBox>.stride + blocks.count * 40 + bytes.count
     }
 }
 
-/// The draw's geometry: with the area (`RectPlan.area`), everything a plan depends on. Hashed by one mix of the
-/// terms that vary between layers (a look-up per drawn rectangle: the full key through `Hasher` showed in
-/// profiles); equality still compares every field.
-struct RectPlanKey: Hashable {
-    let transform: Transform3D
+/// The draw's geometry: with the area (`RectPlan.area`), everything a plan depends on. Only for a transform that
+/// keeps the rectangle's axes on the output's (scale, mirror, translation), the only kind a plan is made for: of
+/// the terms that move a point of the layer's plane (`RectCoverage`'s H) the others are then 0, so the key keeps
+/// five (120 bytes instead of the whole transform's 208: a plan is kept per visible layer). The cache finds a plan
+/// by `mix`, one mix of the terms that vary between layers (a look-up per drawn rectangle: the full key through
+/// `Hasher` showed in profiles); equality still compares every field.
+struct RectPlanKey: Equatable {
+    let scaleX: Double
+    let scaleY: Double
+    let translationX: Double
+    let translationY: Double
+    let w: Double
     let rect: Rect
     let radii: CornerRadii
     let antialiased: Bool
-    private let mix: UInt64
+    let mix: UInt64
 
-    init(transform: Transform3D, rect: Rect, radii: CornerRadii, antialiased: Bool) {
-        self.transform = transform
+    /// nil when the transform rotates, skews or has perspective.
+    init?(transform: Transform3D, rect: Rect, radii: CornerRadii, antialiased: Bool) {
+        guard transform.m12 == 0, transform.m21 == 0, transform.m14 == 0, transform.m24 == 0 else { return nil }
+        scaleX = transform.m11
+        scaleY = transform.m22
+        translationX = transform.m41
+        translationY = transform.m42
+        w = transform.m44
         self.rect = rect
         self.radii = radii
         self.antialiased = antialiased
@@ -58,8 +74,6 @@ struct RectPlanKey: Hashable {
         add(transform.m42)
         add(transform.m11)
         add(transform.m22)
-        add(transform.m12)
-        add(transform.m21)
         add(transform.m44)
         add(rect.origin.x)
         add(rect.origin.y)
@@ -72,11 +86,10 @@ struct RectPlanKey: Hashable {
         mix = h
     }
 
-    func hash(into hasher: inout Hasher) { hasher.combine(mix) }
-
     static func == (a: RectPlanKey, b: RectPlanKey) -> Bool {
         a.mix == b.mix && a.antialiased == b.antialiased && a.rect == b.rect && a.radii == b.radii
-            && a.transform == b.transform
+            && a.scaleX == b.scaleX && a.scaleY == b.scaleY && a.translationX == b.translationX
+            && a.translationY == b.translationY && a.w == b.w
     }
 }
 
@@ -85,7 +98,9 @@ struct RectPlanKey: Hashable {
 /// one before last are dropped (a moved layer's old geometry), and all of them if that is not enough.
 struct RectPlanCache {
     static let budget = 8 << 20
-    private var plans: [RectPlanKey: RectPlan] = [:]
+    /// By key mix (16 bytes a slot; the plan holds its key): two keys of one mix share a slot, the later
+    /// replacing the earlier.
+    private var plans: [UInt64: RectPlan] = [:]
     private var bytes = 0
     /// Counts frames (`beginFrame`), for `RectPlan.lastUsed`.
     private(set) var frame = 1
@@ -98,7 +113,7 @@ struct RectPlanCache {
 
     /// The plan for `key`, when it holds every pixel of it inside `clip`.
     func plan(for key: RectPlanKey, clip: PixelRect) -> RectPlan? {
-        guard let plan = plans[key] else { return nil }
+        guard let plan = plans[key.mix], plan.key == key else { return nil }
         guard let needed = plan.bounds?.intersection(clip) else {
             plan.lastUsed = frame
             return plan
@@ -108,10 +123,10 @@ struct RectPlanCache {
         return plan
     }
 
-    mutating func store(_ plan: RectPlan, for key: RectPlanKey) {
+    mutating func store(_ plan: RectPlan) {
         let size = plan.byteCount
         plan.lastUsed = frame
-        if let old = plans[key] { bytes -= old.byteCount }
+        if let old = plans[plan.key.mix] { bytes -= old.byteCount }
         if bytes + size > Self.budget {
             let keep = frame - 1
             plans = plans.filter { $0.value.lastUsed >= keep }
@@ -121,7 +136,7 @@ struct RectPlanCache {
                 bytes = 0
             }
         }
-        plans[key] = plan
+        plans[plan.key.mix] = plan
         bytes += size
     }
 }

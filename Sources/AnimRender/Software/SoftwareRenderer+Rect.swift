@@ -33,7 +33,8 @@ extension SoftwareRenderer {
             if let key {
                 // Holds only the bounds: a hit for every clip it does not meet.
                 planCache.store(
-                    RectPlan(bounds: coverage?.outputBounds, area: nil, boxes: [], blocks: [], bytes: []), for: key)
+                    RectPlan(
+                        key: key, bounds: coverage?.outputBounds, area: nil, boxes: [], blocks: [], bytes: []))
             }
             return
         }
@@ -41,8 +42,8 @@ extension SoftwareRenderer {
         if let key, let area = coverage.outputBounds?.intersection(target.extent),
             axisCoverage.split(coverage, area: area, alpha: 1)
         {
-            let plan = makePlan(bounds: coverage.outputBounds, area: area)
-            planCache.store(plan, for: key)
+            let plan = makePlan(key: key, bounds: coverage.outputBounds, area: area)
+            planCache.store(plan)
             try draw(plan, color: color, clip: clip, into: target)
             return
         }
@@ -54,7 +55,7 @@ extension SoftwareRenderer {
     }
 
     /// `axisCoverage`'s last split as a plan: its boxes, and its blocks' bytes.
-    private func makePlan(bounds: PixelRect?, area: PixelRect) -> RectPlan {
+    private func makePlan(key: RectPlanKey, bounds: PixelRect?, area: PixelRect) -> RectPlan {
         var blocks: [(rect: PixelRect, offset: Int)] = []
         var bytes: [UInt8] = []
         if !axisCoverage.blocks.isEmpty {
@@ -67,7 +68,12 @@ extension SoftwareRenderer {
                 bytes.append(contentsOf: UnsafeBufferPointer(start: source, count: block.pixelCount))
             }
         }
-        return RectPlan(bounds: bounds, area: area, boxes: axisCoverage.boxes, blocks: blocks, bytes: bytes)
+        // A copy of exactly the boxes: sharing `axisCoverage.boxes` would keep that buffer, with the spare room of
+        // the largest split so far, alive in every plan, and make the next split copy it.
+        var boxes: [CoverageBox] = []
+        boxes.reserveCapacity(axisCoverage.boxes.count)
+        boxes.append(contentsOf: axisCoverage.boxes)
+        return RectPlan(key: key, bounds: bounds, area: area, boxes: boxes, blocks: blocks, bytes: bytes)
     }
 
     /// Draws a plan in `color`, cut to `clip`. Small boxes and blocks (edge strips, corners) are blended here

@@ -134,6 +134,10 @@ enum InspectionDocuments {
     struct Memory: Encodable {
         /// Resident set size in bytes.
         var rss: Int
+        /// Times the heap was trimmed after clients that held much memory left, and the resident bytes those
+        /// trims gave back.
+        var trims: Int
+        var returnedBytes: Int
     }
 
     struct Client: Encodable {

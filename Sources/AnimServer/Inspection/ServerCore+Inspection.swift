@@ -102,7 +102,10 @@ extension ServerCore {
             uptime: s.uptime, clients: s.sessions, layers: s.layers, animations: s.animations, frames: s.frames,
             frameTime: InspectionDocuments.FrameTime(
                 p50: s.frameTime.p50 * 1000, p99: s.frameTime.p99 * 1000, max: s.frameTime.max * 1000),
-            memory: InspectionDocuments.Memory(rss: ProcessResources.residentBytes() ?? 0), images: s.images,
+            memory: InspectionDocuments.Memory(
+                rss: ProcessResources.residentBytes() ?? 0, trims: memoryReturn.trims,
+                returnedBytes: memoryReturn.returnedBytes),
+            images: s.images,
             imageBytes: s.imageBytes, openFDs: ProcessResources.openDescriptorCount() ?? 0,
             output: output.map { outputDocument($0.statistics) })
     }

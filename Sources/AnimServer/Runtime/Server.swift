@@ -21,6 +21,8 @@ public final class Server: @unchecked Sendable {
     private var frameTimerDeadline: Double?
     private var frameQueued = false
     private var watchdogPeriod: Double?
+    /// The heap trim due after clients that held much memory left (MemoryReturn).
+    private var memoryReturnTimer: EventLoop.TimerHandle?
     private var stopped = false
 
     /// Binds (or adopts) the listening socket; nothing is served until `start()`.
@@ -211,6 +213,17 @@ public final class Server: @unchecked Sendable {
         }
         deliver(core.closeSession(session))
         scheduleFrame()
+        scheduleMemoryReturn()
+    }
+
+    /// Trims the heap `MemoryReturn.delay` after the first close that made it due; closes until then share it.
+    private func scheduleMemoryReturn() {
+        guard core.wantsMemoryReturn, memoryReturnTimer == nil, !stopped else { return }
+        memoryReturnTimer = loop.schedule(at: MonotonicClock.now() + MemoryReturn.delay) { [unowned self] in
+            self.memoryReturnTimer = nil
+            guard !self.stopped else { return }
+            self.core.returnFreedMemory()
+        }
     }
 
     private func deliver(_ deliveries: [Delivery]) {
@@ -239,6 +252,7 @@ public final class Server: @unchecked Sendable {
                 channels[delivery.session] = nil
                 channel.closeAfterFlush()
                 deliver(core.closeSession(delivery.session))
+                scheduleMemoryReturn()
             }
         }
     }

@@ -100,6 +100,51 @@ import Testing
         #expect(differs == nil, "\(differs ?? "")")
     }
 
+    /// A plan is kept per drawn rectangle that is not on whole pixels, so its key holds only the five terms of an
+    /// axis-aligned transform; a rotated or perspective one gets no key (no plan is made for it).
+    @Test func planKeysAreSmallAndOnlyForAxisAlignedTransforms() {
+        #expect(MemoryLayout<RectPlanKey>.stride <= 128, "\(MemoryLayout<RectPlanKey>.stride)")
+        let rect = Rect(x: 0, y: 0, width: 6, height: 6)
+        let moved = RectPlanKey(
+            transform: .translation(3.4, 2, 0), rect: rect, radii: .zero, antialiased: true)
+        let scaled = RectPlanKey(
+            transform: Transform3D.translation(3.4, 2, 0).concatenating(.scale(2, 1, 1)), rect: rect, radii: .zero,
+            antialiased: true)
+        #expect(moved != nil && scaled != nil && moved != scaled)
+        #expect(
+            moved == RectPlanKey(transform: .translation(3.4, 2, 0), rect: rect, radii: .zero, antialiased: true))
+        #expect(RectPlanKey(transform: .rotation(0.1, 0, 0, 1), rect: rect, radii: .zero, antialiased: true) == nil)
+        var perspective = Transform3D.identity
+        perspective.m24 = -0.002
+        #expect(RectPlanKey(transform: perspective, rect: rect, radii: .zero, antialiased: true) == nil)
+    }
+
+    /// A plan keeps its boxes in a buffer of their size, not the splitter's, which a large rounded rectangle
+    /// drawn before grew: a plan is kept per drawn rectangle.
+    @Test func aPlanHoldsOnlyTheRoomItsBoxesNeed() throws {
+        let size = PixelSize(width: 200, height: 100)
+        let renderer = SoftwareRenderer(size: size)
+        let color = Color(red: 1, green: 0, blue: 0)
+        let big = RectDraw(
+            transform: .translation(10.5, 10.25, 0), rect: Rect(x: 0, y: 0, width: 120, height: 80),
+            radii: CornerRadii(radius: 30), color: color)
+        let small = RectDraw(
+            transform: .translation(150.4, 20, 0), rect: Rect(x: 0, y: 0, width: 6, height: 6), color: color)
+        _ = try renderer.render(DrawList(size: size, items: [.rect(big), .rect(small)]), damage: .full)
+        func plan(_ r: RectDraw) throws -> RectPlan {
+            let key = try #require(
+                RectPlanKey(transform: r.transform, rect: r.rect, radii: r.radii, antialiased: r.antialiased))
+            return try #require(renderer.planCache.plan(for: key, clip: PixelRect(size: size)))
+        }
+        let bigBoxes = try plan(big).boxes.count
+        let smallPlan = try plan(small)
+        // The splitter's buffer grew past twice the small plan's boxes.
+        #expect(bigBoxes > 2 * smallPlan.boxes.count)
+        #expect(
+            smallPlan.boxes.capacity <= 2 * smallPlan.boxes.count,
+            "\(smallPlan.boxes.count) boxes in room for \(smallPlan.boxes.capacity)")
+    }
+
     @Test func plansKeptFromEarlierFramesDrawTheSameBytes() throws {
         let first = Self.scene(seed: 11, count: 100)
         var second = first

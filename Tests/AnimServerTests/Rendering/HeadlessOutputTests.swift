@@ -45,6 +45,50 @@ struct HeadlessOutputTests {
         #expect(stats.tilesRastered == 2 && stats.tilesCached == 5)
     }
 
+    /// The daemon's probe runs in another process: when it answers a CPU rasterizer or a failure, the GL driver
+    /// is never loaded here (no GLES renderer is made); a hardware GPU's answer, or no answer, makes one here.
+    @Test func autoWithAnOutOfProcessProbeMakesGLESOnlyForAHardwareGPU() throws {
+        let failure = RenderError.graphicsUnavailable(call: "eglInitialize", code: 0x3001, detail: "no display")
+        let cases: [(Result<RendererInfo, RenderError>?, RendererKind, [RendererKind], String)] = [
+            (.success(Fakes.llvmpipe), .software, [.software], "EGL reports llvmpipe"),
+            (.failure(failure), .software, [.software], "EGL is unavailable"),
+            (.success(Fakes.gpu), .gles, [.gles], "EGL came up on a hardware GPU"),
+            (nil, .gles, [.gles], "EGL came up on a hardware GPU"),
+        ]
+        for (answer, kind, made, reason) in cases {
+            let log = FakeRendererLog()
+            let asked = Collected<PixelSize>()
+            let output = try HeadlessOutput(
+                configuration: OutputConfiguration(size: PixelSize(width: 8, height: 4), renderer: .auto),
+                factory: Fakes.factory(
+                    log: log,
+                    probe: { size, _ in
+                        asked.append(size)
+                        return answer
+                    }),
+                logger: Fakes.quiet)
+            #expect(output.decision.kind == kind, "\(String(describing: answer))")
+            #expect(log.renderersMade == made, "\(String(describing: answer))")
+            #expect(output.decision.reason.hasPrefix(reason), "\(output.decision.reason)")
+            #expect(asked.all == [PixelSize(width: 8, height: 4)])
+            output.stop()
+        }
+        // A forced choice never asks the probe.
+        let log = FakeRendererLog()
+        let asked = Collected<PixelSize>()
+        let forced = try HeadlessOutput(
+            configuration: OutputConfiguration(renderer: .gles),
+            factory: Fakes.factory(
+                log: log,
+                probe: { size, _ in
+                    asked.append(size)
+                    return .success(Fakes.llvmpipe)
+                }),
+            logger: Fakes.quiet)
+        #expect(forced.decision.kind == .gles && asked.all.isEmpty && log.renderersMade == [.gles])
+        forced.stop()
+    }
+
     @Test func forcedGLESThatCannotStartIsAStartError() {
         let log = FakeRendererLog()
         let error = RenderError.graphicsUnavailable(call: "eglInitialize", code: 0x3001, detail: "none")

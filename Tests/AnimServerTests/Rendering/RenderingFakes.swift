@@ -103,7 +103,8 @@ enum Fakes {
 
     /// Fake renderers: GLES reports `gles` (or fails with `glesError`), software always comes up.
     static func factory(
-        log: FakeRendererLog, gles: RendererInfo = gpu, glesError: RenderError? = nil
+        log: FakeRendererLog, gles: RendererInfo = gpu, glesError: RenderError? = nil,
+        probe: (@Sendable (PixelSize, Int?) -> Result<RendererInfo, RenderError>?)? = nil
     ) -> RendererFactory {
         RendererFactory(
             gles: { (size, _) throws(RenderError) in
@@ -114,7 +115,7 @@ enum Fakes {
             software: { size in
                 log.madeRenderer(.software)
                 return FakeRenderer(info: software, size: size, log: log)
-            })
+            }, probe: probe)
     }
 
     static let quiet = Logger(label: "animserver.test", factory: { _ in SwiftLogNoOpLogHandler() })
