@@ -7,7 +7,8 @@ import Foundation
 /// A connection to animserverd: the session, the model tree of its layers, and the thread that reads
 /// the server's replies and events.
 ///
-/// Delegates, completion blocks and the error handler run on `delegateQueue` (the main queue by default).
+/// Delegates, completion blocks, the error handler and the status handler run on `delegateQueue` (the main queue
+/// by default).
 /// Use a serial queue: events are queued in the order the server sent them (a start before its stop).
 /// Requests (`sync`, `clock`, `inspect`, `Layer.presentation`) block the calling thread until the reply,
 /// which the connection's own reader thread receives, so they may be called from any thread.
