@@ -40,7 +40,7 @@ public enum AnimKitError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// An ErrorReport from the server: a request or commit it refused. Non-fatal ones go to
-/// `Connection.errorHandler`; a fatal one closes the connection.
+/// `Connection.errorHandler` as `.server`; a fatal one closes the connection and goes there as its reason.
 public struct ServerError: Error, Hashable, Sendable, CustomStringConvertible {
     public var code: ServerErrorCode?
     /// The raw code, for a code this SDK does not know.

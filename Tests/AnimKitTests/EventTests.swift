@@ -99,6 +99,7 @@ final class RecordingDelegate: AnimationDelegate, @unchecked Sendable {
         let server = try FakeServer()
         let recorder = Recorder()
         server.connection.errorHandler = { error in
+            guard case .server(let error) = error else { return recorder.record("\(error)") }
             recorder.record("\(error.code.map { "\($0)" } ?? "?") \(error.field)=\(error.value) fatal=\(error.isFatal)")
         }
         try server.send(
@@ -114,7 +115,10 @@ final class RecordingDelegate: AnimationDelegate, @unchecked Sendable {
     @Test func aFatalErrorReportClosesTheConnectionAndFailsLaterRequests() throws {
         let server = try FakeServer()
         let recorder = Recorder()
-        server.connection.errorHandler = { error in recorder.record("fatal=\(error.isFatal)") }
+        server.connection.errorHandler = { error in
+            guard case .server(let error) = error else { return recorder.record("\(error)") }
+            recorder.record("fatal=\(error.isFatal)")
+        }
         let report = ErrorReport(
             code: WireErrorCode.limitExceeded.rawValue, opcode: Commit.opcode, request: 0, field: "Commit",
             value: "", message: "too big", fatal: true)

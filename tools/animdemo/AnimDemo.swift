@@ -32,11 +32,29 @@ struct AnimDemo: ParsableCommand {
     }
 
     func run() throws {
-        let connection = try Connection.connect(socketPath: socket, name: "animdemo")
+        let connection: Connection
+        do {
+            connection = try Connection.connect(socketPath: socket, name: "animdemo")
+        } catch {
+            throw DemoOutput.failure("cannot connect to the server: \(error)")
+        }
         defer { connection.close() }
+        do {
+            try show(on: connection)
+        } catch let error as AnimKitError {
+            // A request or commit that failed because the connection ended says less than why it ended.
+            throw DemoOutput.failure(connection.closeReason.map(Self.closing) ?? "\(error)")
+        }
+    }
+
+    private func show(on connection: Connection) throws {
         let events = DispatchQueue(label: "animdemo.events")
         connection.delegateQueue = events
-        connection.errorHandler = { error in DemoOutput.line("server refused: \(error)") }
+        connection.errorHandler = { error in
+            // The connection's end is reported by the main thread, which it wakes (the completion block runs).
+            guard case .server(let refusal) = error, !refusal.isFatal else { return }
+            DemoOutput.line("server refused: \(refusal)")
+        }
         DemoOutput.line("connected: session \(connection.session), server clock \(connection.clockMode)")
 
         let completed = DispatchSemaphore(value: 0)
@@ -57,12 +75,23 @@ struct AnimDemo: ParsableCommand {
             "sprite presentation now: position (\(midway.position.x), \(midway.position.y)), opacity \(midway.opacity)")
 
         guard completed.wait(timeout: .now() + timeout) == .success else {
-            throw ValidationError(
+            throw DemoOutput.failure(
                 "the animations did not complete within \(timeout) s (a manual clock must be advanced)")
         }
         events.sync {}
+        // The block also runs when the connection ends, with the animations unfinished.
+        if let reason = connection.closeReason { throw reason }
         DemoOutput.line("transaction completed: every animation of the commit has stopped")
         if hold > 0 { Thread.sleep(forTimeInterval: hold) }
+    }
+
+    /// Why the connection ended, as the demo's last line says it.
+    static func closing(_ reason: AnimKitError) -> String {
+        switch reason {
+        case .server(let report): "the server closed the connection: \(report)"
+        case .closed(let text): text
+        default: "the connection to the server failed: \(reason)"
+        }
     }
 }
 
@@ -70,6 +99,13 @@ struct AnimDemo: ParsableCommand {
 enum DemoOutput {
     static func line(_ text: String) {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    /// Writes "animdemo: `text`" to stderr and returns the exit status to throw: failing, without the usage text
+    /// that a ValidationError would print.
+    static func failure(_ text: String) -> ExitCode {
+        FileHandle.standardError.write(Data("animdemo: \(text)\n".utf8))
+        return .failure
     }
 }
 

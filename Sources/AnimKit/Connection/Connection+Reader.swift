@@ -7,8 +7,8 @@ import Glibc
 /// The reader thread: it decodes each record from the server and answers the waiting request, or hands
 /// the event to the delegate queue.
 extension Connection {
-    /// The next message, or nil when the server closed the connection. Blocks. An InspectReply that comes in
-    /// parts (protocol version 3) is returned whole once its last part arrived; `parts` holds the others.
+    /// The next message, or nil when the server closed (or reset) the connection. Blocks. An InspectReply that
+    /// comes in parts (protocol version 3) is returned whole once its last part arrived; `parts` holds the others.
     static func receiveMessage(
         on socket: SeqPacketSocket, parts: inout InspectReplyAssembler
     ) throws(AnimKitError) -> Message? {
@@ -17,6 +17,10 @@ extension Connection {
             do {
                 result = try socket.receive(
                     maxBytes: ProtocolLimits.maxMessageBytes, maxFDs: ProtocolLimits.maxFDsPerMessage)
+            } catch let error where error.code == ECONNRESET {
+                // A server that dies with records of ours unread resets the connection instead of ending it:
+                // for the app both are the server closing it.
+                return nil
             } catch {
                 throw .transport("\(error)")
             }
@@ -54,7 +58,6 @@ extension Connection {
                 }
                 weakSelf.value?.fail(with: .closed(reason: "the server closed the connection"))
             } catch {
-                log.error("connection closed: \(error)")
                 weakSelf.value?.fail(with: error)
                 socket.shutdown()
             }
@@ -63,14 +66,36 @@ extension Connection {
         thread.start()
     }
 
-    /// Closes the connection for `reason`: every waiting request fails with it, and so does every later one.
-    func fail(with reason: AnimKitError) {
+    /// Closes the connection for `reason`, once: every waiting request fails with it, and so does every later
+    /// one. Then, on the delegate queue, the app hears it as it hears the end of animations in Core Animation:
+    /// `errorHandler` (unless the app closed it), `statusHandler`, `animationDidStop(_:finished: false)` for
+    /// every animation added and not yet stopped (the server's copies are gone with the connection), and the
+    /// completion blocks of the commits sent, which the server can no longer report.
+    func fail(with reason: AnimKitError, byApp: Bool = false) {
         let waiters = state.withLock { s -> [Waiter] in
-            if s.closeReason == nil { s.closeReason = reason }
-            let all = Array(s.waiters.values)
+            guard s.closeReason == nil else { return [] }
+            s.closeReason = reason
+            let waiters = Array(s.waiters.values)
+            for waiter in waiters { waiter.result = .failure(reason) }
             s.waiters = [:]
-            for waiter in all { waiter.result = .failure(s.closeReason ?? reason) }
-            return all
+            let running = UncheckedSendable(s.running.sorted { $0.key < $1.key }.map(\.value))
+            s.running = [:]
+            let blocks = s.pendingCompletions.sorted().compactMap { CompletionRegistry.shared.reported($0) }
+            s.pendingCompletions = []
+            s.keyed = [:]
+            let errorHandler = byApp ? nil : s.errorHandler
+            if errorHandler == nil && !byApp { log.error("the connection ended: \(reason)") }
+            // Queued under the lock that sets the reason: whoever sees the connection closed (a request that
+            // throws) and then waits for the delegate queue finds all of this done.
+            s.delegateQueue.async { [statusHandler = s.statusHandler] in
+                errorHandler?(reason)
+                statusHandler?(.closed(reason))
+                for animation in running.value {
+                    animation.delegate?.animationDidStop(animation.object, finished: false)
+                }
+                for block in blocks { block() }
+            }
+            return waiters
         }
         for waiter in waiters { waiter.semaphore.signal() }
     }
@@ -87,6 +112,8 @@ extension Connection {
         case .animationStarted(let e): animationStarted(e)
         case .animationStopped(let e): animationStopped(e)
         case .transactionCompleted(let e):
+            // One the app's close() has already reported is not reported twice.
+            guard state.withLock({ $0.pendingCompletions.remove(e.completion) }) != nil else { break }
             if let block = CompletionRegistry.shared.reported(e.completion) { deliver(block) }
         case .commitApplied:
             break
@@ -125,15 +152,16 @@ extension Connection {
             && state.withLock { $0.waiters[UInt32(report.request)] != nil }
         if answersRequest {
             resolve(UInt32(report.request), with: .failure(.server(error)))
-        } else {
+        } else if !report.fatal {
             let handler = errorHandler
             if let handler {
-                deliver { handler(error) }
+                deliver { handler(.server(error)) }
             } else {
                 log.error("server error: \(error)")
             }
         }
         if report.fatal {
+            // Closing tells the error handler, once.
             fail(with: .server(error))
             socket.shutdown()
         }

@@ -7,7 +7,8 @@ import Foundation
 /// A connection to animserverd: the session, the model tree of its layers, and the thread that reads
 /// the server's replies and events.
 ///
-/// Delegates, completion blocks and the error handler run on `delegateQueue` (the main queue by default).
+/// Delegates, completion blocks, the error handler and the status handler run on `delegateQueue` (the main queue
+/// by default).
 /// Use a serial queue: events are queued in the order the server sent them (a start before its stop).
 /// Requests (`sync`, `clock`, `inspect`, `Layer.presentation`) block the calling thread until the reply,
 /// which the connection's own reader thread receives, so they may be called from any thread.
@@ -95,9 +96,11 @@ public final class Connection: @unchecked Sendable {
         }
     }
 
-    /// Receives the server's non-fatal ErrorReports (a refused commit: code, field, value, message), and
-    /// the fatal one that closes the connection.
-    public var errorHandler: (@Sendable (ServerError) -> Void)? {
+    /// Receives the server's non-fatal ErrorReports as `.server` (a refused commit: code, field, value,
+    /// message), and once why the server ended the connection: `.server` with the fatal report, `.closed`
+    /// when the server closed it without one, `.transport` or `.protocolViolation` when reading failed.
+    /// Not called for `close()`.
+    public var errorHandler: (@Sendable (AnimKitError) -> Void)? {
         get { state.withLock { $0.errorHandler } }
         set { state.withLock { $0.errorHandler = newValue } }
     }
@@ -105,9 +108,10 @@ public final class Connection: @unchecked Sendable {
     /// Why the connection is closed, or nil while it is open.
     public var closeReason: AnimKitError? { state.withLock { $0.closeReason } }
 
-    /// Closes the connection. Later requests fail with `.closed`; the model tree stays readable.
+    /// Closes the connection. Later requests fail with `.closed`; the model tree stays readable. The
+    /// animations end unfinished and the completion blocks waiting for them run, as when the server goes.
     public func close() {
-        fail(with: .closed(reason: "closed by the app"))
+        fail(with: .closed(reason: "closed by the app"), byApp: true)
         socket.shutdown()
     }
 
@@ -141,6 +145,8 @@ public final class Connection: @unchecked Sendable {
         sendLock.lock()
         let released = state.withLock { s in
             defer { s.released = [] }
+            // Pending before the commit goes out, so that a close racing the send still reports them.
+            s.pendingCompletions.formUnion(completions)
             return s.released
         }
         let transaction = nextTransaction
@@ -157,7 +163,9 @@ public final class Connection: @unchecked Sendable {
         } catch {
             sendLock.unlock()
             log.error("commit \(transaction) of \(batch.count) operations was not sent: \(error)")
-            for id in completions {
+            // Those a close took have been reported by it.
+            let unreported = state.withLock { s in completions.filter { s.pendingCompletions.remove($0) != nil } }
+            for id in unreported {
                 if let block = CompletionRegistry.shared.reported(id) { deliver(block) }
             }
         }

@@ -21,12 +21,16 @@ struct ConnectionState {
     /// Every animation added and not yet reported stopped, by id: whom to tell.
     var running: [UInt64: RunningAnimation] = [:]
     var waiters: [UInt32: Waiter] = [:]
+    /// Completion ids of commits sent and not yet reported by TransactionCompleted: closing reports them, so
+    /// their blocks run.
+    var pendingCompletions: Set<UInt64> = []
     /// destroyLayer operations of layers released outside any transaction; the next commit carries them.
     var released: [WireOperation] = []
     /// Why the connection closed; every later request fails with it.
     var closeReason: AnimKitError?
     var delegateQueue = DispatchQueue.main
-    var errorHandler: (@Sendable (ServerError) -> Void)?
+    var errorHandler: (@Sendable (AnimKitError) -> Void)?
+    var statusHandler: (@Sendable (Connection.Status) -> Void)?
 
     func object(_ id: LayerID) -> Layer? { objects[id]?.object }
 

@@ -8,7 +8,8 @@ extension Layer {
     /// transaction. It is checked at once against this layer's class (a key path the class lacks such as
     /// "alpha", a value of the wrong kind, bad keyTimes… throw, and nothing is sent). A duration of 0 takes
     /// the transaction's `animationDuration`; no timing function takes its `animationTimingFunction`.
-    /// The delegate receives the animation object passed here.
+    /// The delegate receives the animation object passed here. Once the connection is closed this throws
+    /// why (`Connection.closeReason`): the animation could never run.
     public func add(_ animation: Animation, forKey key: String?) throws(AnimKitError) {
         let transaction = ThreadTransaction.current
         transaction.openForChange()
@@ -26,7 +27,9 @@ extension Layer {
         }
         let copy = Animation.make(from: core)
         copy.delegate = animation.delegate
-        let animationID = connection.state.withLock { s in
+        // Checked under the lock that closing takes `running` under, so no delegate misses its didStop.
+        let animationID = try connection.state.withLock { s throws(AnimKitError) -> UInt64 in
+            if let reason = s.closeReason { throw reason }
             let animationID = s.nextAnimation
             s.nextAnimation += 1
             if let key { s.keyed[id]?.removeAll { $0.key == key } }
