@@ -1,9 +1,27 @@
 import AnimCore
 
-/// Output pixels that all have the same coverage byte.
+/// Output pixels that all have the same coverage byte. The rectangle is kept in 32-bit numbers (20 bytes a box,
+/// not 40): the software renderer keeps a plan of boxes per drawn rectangle, and a box lies inside a buffer of
+/// at most 2¹⁵ pixels a side.
 struct CoverageBox: Equatable {
-    var rect: PixelRect
+    private var x: Int32
+    private var y: Int32
+    private var width: Int32
+    private var height: Int32
     var value: UInt8
+
+    init(rect: PixelRect, value: UInt8) {
+        x = Int32(clamping: rect.x)
+        y = Int32(clamping: rect.y)
+        width = Int32(clamping: rect.width)
+        height = Int32(clamping: rect.height)
+        self.value = value
+    }
+
+    var rect: PixelRect {
+        get { PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height)) }
+        set { self = CoverageBox(rect: newValue, value: value) }
+    }
 }
 
 /// `RectCoverage`'s bytes for a rectangle whose axes stay on the output's (scale, mirror, translation: no rotation,

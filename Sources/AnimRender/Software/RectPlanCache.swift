@@ -6,11 +6,10 @@ import AnimCore
 final class RectPlan {
     /// What the plan was made for: looked up by its mix, the plan is used only when the whole key is equal.
     let key: RectPlanKey
+    /// `area` in 32-bit numbers (it lies inside a target): a plan is kept per drawn rectangle.
+    private let compactArea: CoverageBox?
     /// The rectangle's `RectCoverage.outputBounds` (nil: it covers nothing).
     let bounds: PixelRect?
-    /// The pixels the plan was made for: `bounds` ∩ the target's extent when it was made. Coverage is a
-    /// function of the pixel alone, so any clip inside `area` draws the plan's boxes and blocks cut to the clip.
-    let area: PixelRect?
     let boxes: [CoverageBox]
     /// Each block and where its bytes (rows `rect.width` apart) start in `bytes`.
     let blocks: [(rect: PixelRect, offset: Int)]
@@ -18,13 +17,17 @@ final class RectPlan {
     /// The last frame (`RectPlanCache.frame`) that drew it.
     var lastUsed = 0
 
+    /// The pixels the plan was made for: `bounds` ∩ the target's extent when it was made. Coverage is a
+    /// function of the pixel alone, so any clip inside `area` draws the plan's boxes and blocks cut to the clip.
+    var area: PixelRect? { compactArea?.rect }
+
     init(
         key: RectPlanKey, bounds: PixelRect?, area: PixelRect?, boxes: [CoverageBox],
         blocks: [(rect: PixelRect, offset: Int)], bytes: [UInt8]
     ) {
         self.key = key
         self.bounds = bounds
-        self.area = area
+        compactArea = area.map { CoverageBox(rect: $0, value: 0) }
         self.boxes = boxes
         self.blocks = blocks
         self.bytes = bytes
@@ -50,8 +53,9 @@ struct RectPlanKey: Equatable {
     let w: Double
     let rect: Rect
     let radii: CornerRadii
-    let antialiased: Bool
     let mix: UInt64
+    /// Last, so that the plan's next field fills the key's padding.
+    let antialiased: Bool
 
     /// nil when the transform rotates, skews or has perspective.
     init?(transform: Transform3D, rect: Rect, radii: CornerRadii, antialiased: Bool) {

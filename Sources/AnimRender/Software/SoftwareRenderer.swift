@@ -86,7 +86,8 @@ public final class SoftwareRenderer: Renderer {
         self.size = size
         info = RendererInfo(
             kind: .software, device: Pixman.versions, maxTextureSize: Int.max, isSoftwareRasterizer: false)
-        output = try? Self.allocate(size, pool: pool)
+        // The output buffer comes with the first frame (an empty daemon draws none: 3.5 MiB at 1280x720 it need not
+        // hold); until then `readPixels` reads the zeros a new buffer holds.
         solidPixel = .allocate(capacity: 1)
         solidPixel.initialize(to: 0)
         solidImage = pixman_image_create_bits(PIXMAN_a8r8g8b8, 1, 1, solidPixel, 4)
