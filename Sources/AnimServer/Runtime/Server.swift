@@ -313,7 +313,9 @@ public final class Server: @unchecked Sendable {
     /// A record the socket refused ends the connection, with the documented error first (protocol/README.md);
     /// one whose descriptors the process could not take is answered `tryAgain`, and the connection goes on.
     private func refused(_ refusal: RecordRefusal, from session: SessionID) {
-        if case .descriptorsUnavailable(let received, let record) = refusal {
+        let error: ProtocolError
+        switch refusal {
+        case .descriptorsUnavailable(let received, let record):
             if let suppressed = descriptorFailureLog.admit(at: MonotonicClock.now()) {
                 logger.error(
                     "a client's file descriptors could not be received: out of file descriptors; answered tryAgain",
@@ -325,23 +327,19 @@ public final class Server: @unchecked Sendable {
             }
             deliver(core.descriptorsUnavailable(record: record, from: session))
             return
+        case .tooManyDescriptors(let limit):
+            error = ProtocolError(
+                .fileDescriptorMismatch, field: "fds", value: "more than \(limit)",
+                detail:
+                    "the record carried more than maxFDsPerMessage (\(limit)) file descriptors; "
+                    + "they were closed unread")
+        case .tooLong(let limit, let opcode):
+            error = ProtocolError(
+                .limitExceeded, opcode: opcode, field: "length", value: "more than \(limit)",
+                detail:
+                    "the record is longer than the \(limit) bytes the server reads "
+                    + "(maxMessageBytes is \(core.configuration.maxMessageBytes))")
         }
-        let error: ProtocolError =
-            switch refusal {
-            case .tooManyDescriptors(let limit):
-                ProtocolError(
-                    .fileDescriptorMismatch, field: "fds", value: "more than \(limit)",
-                    detail:
-                        "the record carried more than maxFDsPerMessage (\(limit)) file descriptors; "
-                        + "they were closed unread")
-            case .tooLong(let limit, let opcode):
-                ProtocolError(
-                    .limitExceeded, opcode: opcode, field: "length", value: "more than \(limit)",
-                    detail:
-                        "the record is longer than the \(limit) bytes the server reads "
-                        + "(maxMessageBytes is \(core.configuration.maxMessageBytes))")
-            case .descriptorsUnavailable: preconditionFailure("answered above")
-            }
         deliver(core.reject(error, from: session))
     }
 
