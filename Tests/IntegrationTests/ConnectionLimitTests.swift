@@ -5,7 +5,7 @@ import Foundation
 import Glibc
 import Testing
 
-/// What a connection may cost and how long it may stay silent (README.md, "Limits"; protocol/README.md,
+/// What a connection may cost and how long it may stay silent (README.md, "Running the server"; protocol/README.md,
 /// "Errors"): the Hello timeout, the connection limits with the client told why, and receive memory that does
 /// not grow with the number of idle connections.
 @Suite struct ConnectionLimitTests {

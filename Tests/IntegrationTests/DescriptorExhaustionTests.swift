@@ -7,7 +7,7 @@ import Glibc
 import Synchronization
 import Testing
 
-/// A daemon at its descriptor limit (protocol/README.md, "Errors"; README.md, "Limits"): it does not spin on the
+/// A daemon at its descriptor limit (protocol/README.md, "Errors"; README.md, "Running the server"): it does not spin on the
 /// listener, logs the failure a bounded number of times, reports its real descriptor count, answers an image it
 /// cannot receive with the retryable `tryAgain` while the client keeps its layers, and serves a waiting
 /// connection once a descriptor is free.
