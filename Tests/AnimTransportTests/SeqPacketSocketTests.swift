@@ -257,6 +257,13 @@ import Testing
     }
 
     @Test func aBurstOfAThousandConnectsIsQueuedWithoutEAGAIN() throws {
+        // 1000 sockets here: a soft descriptor limit of 1024 (a common default) would leave none for parallel
+        // tests, so it is raised to the hard limit, which only ever allows more.
+        var limit = rlimit()
+        if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max {
+            limit.rlim_cur = limit.rlim_max
+            setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
         let path = temporarySocketPath("backlog")
         let listener = try SeqPacketSocket.listen(path: path)
         defer {
