@@ -204,7 +204,7 @@ public final class ServerCore {
     }
 
     /// Reports a fatal error; the glue closes the connection after sending it.
-    private func fatal(_ session: Session, _ error: ProtocolError) -> [Delivery] {
+    func fatal(_ session: Session, _ error: ProtocolError) -> [Delivery] {
         session.phase = .closing
         logger.notice(
             "closing a client after a fatal error",

@@ -12,9 +12,10 @@ public final class DaemonHarness: @unchecked Sendable {
 
     /// Starts the daemon and returns once its socket accepts connections. The output is small and drawn by the
     /// software renderer unless `size` and `renderer` say otherwise, so a test's frames cost little.
+    /// `environment` adds to (or overrides) the variables the daemon inherits.
     public init(
         clock: String = "manual", size: String = "160x120", renderer: String = "software", arguments: [String] = [],
-        timeout: Double = 20
+        environment: [String: String] = [:], timeout: Double = 20
     ) throws {
         folder = try TemporaryFolder(prefix: "animserverd")
         socketPath = folder.url.appendingPathComponent("animserver.sock").path
@@ -32,6 +33,9 @@ public final class DaemonHarness: @unchecked Sendable {
                 "--socket", socketPath, "--clock", clock, "--size", size, "--renderer", renderer, "--log-level",
                 "debug",
             ] + arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardOutput = log
         process.standardError = log
         process.standardInput = FileHandle.nullDevice

@@ -20,4 +20,17 @@ public enum FileDescriptor {
         guard copy >= 0 else { throw .lastError("dup", fd: fd) }
         return copy
     }
+
+    /// Descriptors this process has open (the entries of /proc/self/fd), or nil when they cannot be listed. Works
+    /// at the descriptor limit too, where opening the directory to list it would fail with EMFILE.
+    public static func openCount() -> Int? {
+        let count = ipc_count_open_fds()
+        return count >= 0 ? Int(count) : nil
+    }
+
+    /// Whether this process can open no more descriptors (EMFILE or ENFILE): an accept or a received descriptor
+    /// failed for want of one, not because the peer did something wrong.
+    public static func isExhaustion(_ code: Int32) -> Bool {
+        code == EMFILE || code == ENFILE
+    }
 }

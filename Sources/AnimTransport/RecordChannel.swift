@@ -6,7 +6,7 @@ import Logging
 /// `send` tries at once and queues on EAGAIN; the queue flushes, in order, when the socket becomes writable. A
 /// queue above `maxQueuedBytes` means the peer stopped reading: the channel closes and `onClose` gets an ENOBUFS
 /// error (the server drops such a client instead of blocking or growing forever). Inbound records go to
-/// `onRecord`, lent straight from the socket's receive buffer (valid only during the call); end of file calls
+/// `onRecord`, lent straight from the receive buffer (valid only during the call); end of file calls
 /// `onClose(nil)`, a failure `onClose(error)`, once, after which nothing else is called.
 ///
 /// Thread rules: `onRecord` and `onClose` run on the loop thread; `send` and `close` must be called there too.
@@ -21,12 +21,16 @@ public final class RecordChannel: @unchecked Sendable {
     private let maxQueuedBytes: Int
     /// Bytes of large-reply parts (`send(_:fds:partOfLargeReply:)`) the queue may hold besides `maxQueuedBytes`.
     private let maxQueuedReplyBytes: Int
+    /// Where records are read into; nil reads into the socket's own buffer.
+    private let receiveBuffer: ReceiveBuffer?
     /// What the socket can carry in one record, read once: a longer one is refused before it is queued.
     private let largestRecord: Int
     private let onRecord: (_ bytes: UnsafeRawBufferPointer, _ fds: [Int32]) -> Void
     private let onClose: (TransportError?) -> Void
     /// Called for a record the socket refused (too long, too many descriptors), which ends the connection: the
-    /// owner says why (`send`) and then calls `closeAfterFlush`. Without one the channel closes with the error.
+    /// owner says why (`send`) and then calls `closeAfterFlush`. A record whose descriptors this process could not
+    /// take (`descriptorsUnavailable`) does not end it: the owner answers and reading goes on. Without one the
+    /// channel closes with the error.
     private let onRefused: ((RecordRefusal) -> Void)?
     private static let logger = Logger(label: "animserver.transport.channel")
     /// Records read per readable event before the loop serves other descriptors (the fd stays readable, so the
@@ -47,7 +51,7 @@ public final class RecordChannel: @unchecked Sendable {
     /// Makes `socket` non-blocking and registers it on `loop` for reading.
     public init(
         socket: SeqPacketSocket, loop: EventLoop, maxRecordBytes: Int, maxQueuedBytes: Int,
-        maxQueuedReplyBytes: Int = 0, maxFDs: Int = 4,
+        maxQueuedReplyBytes: Int = 0, maxFDs: Int = 4, receiveBuffer: ReceiveBuffer? = nil,
         onRecord: @escaping (_ bytes: UnsafeRawBufferPointer, _ fds: [Int32]) -> Void,
         onClose: @escaping (TransportError?) -> Void,
         onRefused: ((RecordRefusal) -> Void)? = nil
@@ -57,6 +61,7 @@ public final class RecordChannel: @unchecked Sendable {
         self.maxRecordBytes = maxRecordBytes
         self.maxQueuedBytes = maxQueuedBytes
         self.maxQueuedReplyBytes = maxQueuedReplyBytes
+        self.receiveBuffer = receiveBuffer
         largestRecord = socket.largestSendableRecord() ?? Int.max
         self.maxFDs = maxFDs
         self.onRecord = onRecord
@@ -161,7 +166,9 @@ public final class RecordChannel: @unchecked Sendable {
         for _ in 0..<Self.recordsPerWakeup {
             guard !closed && !closing else { return }
             do {
-                switch try socket.receive(maxBytes: maxRecordBytes, maxFDs: maxFDs, lending: onRecord) {
+                switch try socket.receive(
+                    maxBytes: maxRecordBytes, maxFDs: maxFDs, into: receiveBuffer, lending: onRecord)
+                {
                 case .received: continue
                 case .wouldBlock: return
                 case .closed:
@@ -171,6 +178,8 @@ public final class RecordChannel: @unchecked Sendable {
             } catch {
                 if let refusal = error.refusal, let onRefused {
                     onRefused(refusal)
+                    // Descriptors the process could not take are no fault of the peer: the connection goes on.
+                    if case .descriptorsUnavailable = refusal { continue }
                     // An owner that did not close the channel hears of it the usual way.
                     if !closed && !closing { finish(error) }
                 } else {

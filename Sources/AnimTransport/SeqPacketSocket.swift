@@ -13,9 +13,10 @@ import Synchronization
 public final class SeqPacketSocket: @unchecked Sendable {
     public let fd: Int32
     private let closed = Atomic<Bool>(false)
-    /// Reused across receives so a reader does not allocate (and the kernel map) the protocol maximum per record.
+    /// Reused across receives so a reader does not allocate (and the kernel map) the protocol maximum per record;
+    /// used unless the caller lends a `ReceiveBuffer` shared by many sockets (the server's loop does).
     private let receiveLock = Lock()
-    private var receiveBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 0, alignment: 16)
+    private let ownReceiveBuffer = ReceiveBuffer()
     private static let logger = Logger(label: "animserver.transport.socket")
 
     /// SO_SNDBUF/SO_RCVBUF asked for at creation: the kernel refuses (EMSGSIZE) a record larger than the sender's
@@ -24,6 +25,9 @@ public final class SeqPacketSocket: @unchecked Sendable {
     /// The largest record the buffers must hold: the protocol's 1 MiB frame limit plus slack for the kernel's
     /// per-record accounting.
     static let largestRecordBytes: Int32 = 1024 * 1024 + 64 * 1024
+    /// Connections the kernel queues for `accept`: a burst of a thousand clients connecting at once is queued, not
+    /// refused with EAGAIN (the kernel caps it at net.core.somaxconn, 4096 by default since Linux 5.4).
+    public static let listenBacklog: Int32 = 4096
 
     /// Takes ownership of `fd`, an already open SOCK_SEQPACKET socket (e.g. from systemd socket activation).
     public init(adopting fd: Int32) {
@@ -32,7 +36,6 @@ public final class SeqPacketSocket: @unchecked Sendable {
 
     deinit {
         close()
-        receiveBuffer.deallocate()
     }
 
     // MARK: Creating
@@ -40,7 +43,7 @@ public final class SeqPacketSocket: @unchecked Sendable {
     /// Binds and listens on `path` (non-blocking listener). A socket file left by a dead server (connecting to it
     /// is refused) is replaced; a path where a server is listening, or a file that is not a socket, is refused
     /// with EADDRINUSE. Closing the listener leaves the socket file; the server unlinks it when it shuts down.
-    public static func listen(path: String, backlog: Int32 = 128) throws(TransportError) -> SeqPacketSocket {
+    public static func listen(path: String, backlog: Int32 = listenBacklog) throws(TransportError) -> SeqPacketSocket {
         let address = try UnixAddress(path: path, operation: "bind")
         let socket = try makeSocket(operation: "socket", target: path, nonBlocking: true)
         if try !bind(socket.fd, address) {
@@ -225,7 +228,8 @@ public final class SeqPacketSocket: @unchecked Sendable {
     }
 
     /// Receives one record (one reader at a time: concurrent calls wait for each other) of at most `maxBytes` bytes
-    /// and `maxFDs` descriptors, as an array of its own. `receive(maxBytes:maxFDs:lending:)` lends the bytes instead.
+    /// and `maxFDs` descriptors, as an array of its own. `receive(maxBytes:maxFDs:into:lending:)` lends the bytes
+    /// instead.
     public func receive(maxBytes: Int, maxFDs: Int = 4) throws(TransportError) -> ReceiveResult {
         var record: ReceivedRecord?
         switch try receive(
@@ -240,14 +244,17 @@ public final class SeqPacketSocket: @unchecked Sendable {
         }
     }
 
-    /// Receives one record and lends its bytes to `body`, straight from the socket's receive buffer: nothing is
-    /// copied, and the bytes are valid only until `body` returns (it must not receive on this socket). `body`
-    /// owns the descriptors. A longer record (MSG_TRUNC) or more descriptors (MSG_CTRUNC) is consumed and reported
-    /// as an error whose `refusal` says why, never lent truncated; the descriptors of a refused record are closed.
+    /// Receives one record and lends its bytes to `body`, straight from `buffer` (the socket's own when nil):
+    /// nothing is copied, and the bytes are valid only until `body` returns (it must not receive on this socket,
+    /// nor on another into the same buffer). `body` owns the descriptors. A longer record (MSG_TRUNC), more
+    /// descriptors (MSG_CTRUNC) or descriptors this process could not take (out of descriptors: MSG_CTRUNC with
+    /// fewer than `maxFDs` installed) is consumed and reported as an error whose `refusal` says why, never lent
+    /// truncated; the descriptors of a refused record are closed.
     /// A zero-length read is end of file (`.closed`) when the peer has shut down its sending side; otherwise it
     /// was a record of 0 bytes, lent as such (the protocol refuses it as too short for a header).
     public func receive(
-        maxBytes: Int, maxFDs: Int = 4, lending body: (UnsafeRawBufferPointer, [Int32]) -> Void
+        maxBytes: Int, maxFDs: Int = 4, into buffer: ReceiveBuffer? = nil,
+        lending body: (UnsafeRawBufferPointer, [Int32]) -> Void
     ) throws(TransportError) -> LendingReceiveResult {
         try ensureOpen("recvmsg")
         guard maxBytes >= 0, maxBytes < Int(Int32.max), maxFDs >= 0, maxFDs <= Int(IPC_MAX_FDS) else {
@@ -260,10 +267,7 @@ public final class SeqPacketSocket: @unchecked Sendable {
         // One byte more than allowed, so an oversized record is seen even where MSG_TRUNC were not reported.
         let capacity = maxBytes + 1
         let outcome: Result<LendingReceiveResult, TransportError> = receiveLock.withLock {
-            if receiveBuffer.count < capacity {
-                receiveBuffer.deallocate()
-                receiveBuffer = .allocate(byteCount: capacity, alignment: 16)
-            }
+            let receiveBuffer = (buffer ?? ownReceiveBuffer).reserve(capacity)
             return withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(maxFDs, 1)) { fdSlots in
                 var fdCount: Int32 = 0
                 var flags: Int32 = 0
@@ -274,6 +278,20 @@ public final class SeqPacketSocket: @unchecked Sendable {
                     return .failure(.lastError("recvmsg", fd: fd))
                 }
                 let arrived = Array(fdSlots.prefix(Int(fdCount)))
+                if flags & IPC_MSG_CTRUNC != 0 && arrived.count < maxFDs && flags & IPC_MSG_TRUNC == 0 {
+                    // Room for more, yet truncated: the kernel could not install them (EMFILE/ENFILE). The
+                    // record itself is sound, so it is handed over whole for the receiver to answer.
+                    FileDescriptor.close(arrived)
+                    return .failure(
+                        TransportError(
+                            operation: "recvmsg", target: target, code: EMFILE,
+                            detail:
+                                "the record's descriptors could not be received (MSG_CTRUNC with \(arrived.count) "
+                                + "of at most \(maxFDs) installed): this process is out of descriptors",
+                            refusal: .descriptorsUnavailable(
+                                received: arrived.count,
+                                record: Array(UnsafeRawBufferPointer(rebasing: receiveBuffer[0..<received])))))
+                }
                 if flags & IPC_MSG_CTRUNC != 0 {
                     FileDescriptor.close(arrived)
                     return .failure(
@@ -340,4 +358,30 @@ public final class SeqPacketSocket: @unchecked Sendable {
     }
 
     public var isClosed: Bool { closed.load(ordering: .acquiring) }
+}
+
+/// Memory that `SeqPacketSocket.receive` reads records into. One buffer may serve every socket that one thread
+/// reads (the server's loop), since each record is lent and handled before the next receive: the largest record
+/// then costs its bytes once, not once per connection.
+public final class ReceiveBuffer: @unchecked Sendable {
+    private var storage = UnsafeMutableRawBufferPointer.allocate(byteCount: 0, alignment: 16)
+
+    public init() {}
+
+    deinit { storage.deallocate() }
+
+    /// Bytes allocated so far (the largest capacity asked for).
+    public var capacity: Int { storage.count }
+
+    /// Where records are lent from, so a test can tell this buffer was used.
+    public var baseAddressForTesting: UnsafeRawPointer? { storage.baseAddress.map(UnsafeRawPointer.init) }
+
+    /// The storage, grown to at least `capacity` bytes.
+    func reserve(_ capacity: Int) -> UnsafeMutableRawBufferPointer {
+        if storage.count < capacity {
+            storage.deallocate()
+            storage = .allocate(byteCount: capacity, alignment: 16)
+        }
+        return storage
+    }
 }

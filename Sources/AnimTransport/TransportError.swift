@@ -69,4 +69,8 @@ public enum RecordRefusal: Hashable, Sendable {
     /// A record longer than the receiver reads (MSG_TRUNC); `opcode` is read from its header when the part that
     /// was read holds one.
     case tooLong(limit: Int, opcode: UInt16?)
+    /// The record's descriptors could not be installed because this process is out of descriptors (MSG_CTRUNC with
+    /// room for more): `received` of them arrived and were closed. The record is whole (`record`), and the peer
+    /// did nothing wrong, so the connection stays open.
+    case descriptorsUnavailable(received: Int, record: [UInt8])
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 // CMSG_SPACE needs a constant expression for the control buffers; a static const int is not one in C.
@@ -120,10 +121,6 @@ ssize_t ipc_recv_record(int sock, void *buf, size_t len, int *fds, int maxfds, i
         }
     }
     if (overflow) *flags_out |= MSG_CTRUNC;
-    if (*flags_out & MSG_CTRUNC) {
-        for (int i = 0; i < count; i++) close(fds[i]);
-        count = 0;
-    }
     *nfds = count;
     return n;
 }
@@ -156,4 +153,40 @@ int ipc_set_thread_name(const char *name) {
         return -1;
     }
     return 0;
+}
+
+int ipc_count_open_fds(void) {
+    // Opened once and kept: a process at its descriptor limit could not open the directory to count.
+    static int directory = -1;
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    pthread_mutex_lock(&lock);
+    if (directory < 0) directory = open("/proc/self/fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (directory < 0 || lseek(directory, 0, SEEK_SET) < 0) {
+        int saved = errno;
+        pthread_mutex_unlock(&lock);
+        errno = saved;
+        return -1;
+    }
+    int count = 0;
+    char buffer[4096] __attribute__((aligned(8)));
+    for (;;) {
+        long n = syscall(SYS_getdents64, directory, buffer, sizeof buffer);
+        if (n < 0) {
+            int saved = errno;
+            pthread_mutex_unlock(&lock);
+            errno = saved;
+            return -1;
+        }
+        if (n == 0) break;
+        for (long offset = 0; offset < n;) {
+            unsigned short length;
+            memcpy(&length, buffer + offset + 16, sizeof length);
+            const char *name = buffer + offset + 19;
+            if (name[0] != '.') count++;
+            offset += length;
+        }
+    }
+    pthread_mutex_unlock(&lock);
+    // The directory's own descriptor is listed too.
+    return count - 1;
 }

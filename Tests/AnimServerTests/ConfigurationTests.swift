@@ -18,6 +18,17 @@ struct ConfigurationTests {
         #expect(c.maxMessageBytes == 1_048_576)
         #expect(c.maxImageBytes == 268_435_456)
         #expect(c.frameRate == 60)
+        #expect(c.helloTimeout == 10)
+        #expect(c.maxConnections == 1024)
+        #expect(c.maxConnectionsPerUser == 256)
+    }
+
+    @Test func connectionLimitsAndTheHelloTimeoutAreRead() throws {
+        let c = try ServerConfiguration(
+            json: Data(#"{"helloTimeout": 0.5, "maxConnections": 3, "maxConnectionsPerUser": 2}"#.utf8))
+        #expect(c.helloTimeout == 0.5)
+        #expect(c.maxConnections == 3)
+        #expect(c.maxConnectionsPerUser == 2)
     }
 
     @Test func aGoodFileSetsWhatItNames() throws {
@@ -41,6 +52,9 @@ struct ConfigurationTests {
         (#"{"maxMessageBytes": 2000000}"#, "maxMessageBytes", "2000000"),
         (#"{"frameRate": null}"#, "frameRate", "null"),
         (#"{"frameRate": 0}"#, "frameRate", "0"),
+        (#"{"helloTimeout": 0}"#, "helloTimeout", "0"),
+        (#"{"maxConnections": 0}"#, "maxConnections", "0"),
+        (#"{"maxConnectionsPerUser": 2.5}"#, "maxConnectionsPerUser", "2.5"),
     ])
     func badValuesAreNamed(text: String, key: String, value: String) throws {
         let error = #expect(throws: ConfigurationError.self) { try ServerConfiguration(json: Data(text.utf8)) }

@@ -238,3 +238,68 @@ import Testing
         #expect(error?.code == EBADF)
     }
 }
+
+@Suite struct ListenBacklogTests {
+    /// A non-blocking connect to `path`: 0 when queued, else the errno (EAGAIN when the backlog is full).
+    static func connectNonBlocking(_ path: String) -> (fd: Int32, result: Int32) {
+        let fd = socket(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        return (fd, result == 0 ? 0 : errno)
+    }
+
+    @Test func aBurstOfAThousandConnectsIsQueuedWithoutEAGAIN() throws {
+        // 1000 sockets here: a soft descriptor limit of 1024 (a common default) would leave none for parallel
+        // tests, so it is raised to the hard limit, which only ever allows more.
+        var limit = rlimit()
+        if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max {
+            limit.rlim_cur = limit.rlim_max
+            setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
+        let path = temporarySocketPath("backlog")
+        let listener = try SeqPacketSocket.listen(path: path)
+        defer {
+            listener.close()
+            unlink(path)
+        }
+        // Nobody accepts: every connect must find room in the listen backlog.
+        let attempts = (0..<1000).map { _ in Self.connectNonBlocking(path) }
+        defer { for attempt in attempts where attempt.fd >= 0 { close(attempt.fd) } }
+        #expect(attempts.allSatisfy { $0.fd >= 0 })
+        let refused = attempts.filter { $0.result != 0 }
+        #expect(refused.isEmpty, "\(refused.count) connects failed, the first with errno \(refused.first?.result ?? 0)")
+    }
+}
+
+@Suite struct SharedReceiveBufferTests {
+    @Test func socketsReadingIntoOneBufferShareItsBytes() throws {
+        let shared = ReceiveBuffer()
+        let large = (0..<(1 << 20)).map { UInt8($0 % 251) }
+        for _ in 0..<3 {
+            let (a, b) = try SeqPacketSocket.pair()
+            #expect(try a.send(large))
+            var lent: UnsafeRawPointer?
+            var matches = false
+            let result = try b.receive(maxBytes: 2 << 20, into: shared) { bytes, _ in
+                lent = bytes.baseAddress.map(UnsafeRawPointer.init)
+                matches = bytes.elementsEqual(large)
+            }
+            guard case .received = result else {
+                Issue.record("no record")
+                return
+            }
+            #expect(matches)
+            // Read straight into the shared buffer (one allocation for every socket), not the socket's own.
+            #expect(shared.capacity == (2 << 20) + 1)
+            #expect(lent == shared.baseAddressForTesting)
+        }
+    }
+}

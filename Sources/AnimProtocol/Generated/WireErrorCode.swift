@@ -51,13 +51,17 @@ public enum WireErrorCode: UInt16, Hashable, Sendable, CaseIterable {
     case unknownClient = 23
     /// a screenshot could not be made: the output has no renderer, or the renderer failed (the message says why)
     case renderFailed = 24
+    /// the server is out of file descriptors and could not receive the descriptors the message carried (an ImageUpload's memfd, request names the image); nothing was applied and the connection stays open: send it again later
+    case tryAgain = 25
+    /// the server already serves maxConnections connections, or maxConnectionsPerUser for this client's user (field and value say which); sent instead of Welcome, then the connection closes
+    case tooManyConnections = 26
 }
 
 extension WireErrorCode {
     /// Fatal errors close the connection after the ErrorReport.
     public var isFatal: Bool {
         switch self {
-        case .malformedFrame, .unknownOpcode, .truncatedPayload, .trailingBytes, .invalidTag, .limitExceeded, .invalidUTF8, .versionMismatch, .notNegotiated, .wrongDirection, .fileDescriptorMismatch: true
+        case .malformedFrame, .unknownOpcode, .truncatedPayload, .trailingBytes, .invalidTag, .limitExceeded, .invalidUTF8, .versionMismatch, .notNegotiated, .wrongDirection, .fileDescriptorMismatch, .tooManyConnections: true
         default: false
         }
     }
@@ -89,6 +93,8 @@ extension WireErrorCode {
         case .permissionDenied: "permissionDenied"
         case .unknownClient: "unknownClient"
         case .renderFailed: "renderFailed"
+        case .tryAgain: "tryAgain"
+        case .tooManyConnections: "tooManyConnections"
         }
     }
 
@@ -119,6 +125,8 @@ extension WireErrorCode {
         case .permissionDenied: "control or inspection from a user other than the server's own or root"
         case .unknownClient: "an inspection names a client session that does not exist"
         case .renderFailed: "a screenshot could not be made: the output has no renderer, or the renderer failed (the message says why)"
+        case .tryAgain: "the server is out of file descriptors and could not receive the descriptors the message carried (an ImageUpload's memfd, request names the image); nothing was applied and the connection stays open: send it again later"
+        case .tooManyConnections: "the server already serves maxConnections connections, or maxConnectionsPerUser for this client's user (field and value say which); sent instead of Welcome, then the connection closes"
         }
     }
 }

@@ -14,6 +14,12 @@ public struct ServerConfiguration: Hashable, Sendable {
     public var maxImageBytes: UInt64 = 268_435_456
     /// Frames per second while something animates.
     public var frameRate: Double = 60
+    /// Seconds a connection may take to say Hello; one that has not by then gets `notNegotiated` and is closed.
+    public var helloTimeout: Double = 10
+    /// Connections served at once; one more is answered `tooManyConnections` and closed.
+    public var maxConnections: UInt32 = 1024
+    /// Connections served at once for one user (the peer's uid); one more is answered `tooManyConnections`.
+    public var maxConnectionsPerUser: UInt32 = 256
     /// A PNG the output shows from the moment it lights until the first client commit (`animserverd --splash`).
     public var splash: String?
 
@@ -68,6 +74,14 @@ public struct ServerConfiguration: Hashable, Sendable {
                         key: key, value: raw.text, reason: "frameRate must be a number within 1…1000")
                 }
                 frameRate = rate
+            case "helloTimeout":
+                guard case .number(let seconds) = raw, seconds >= 0.01, seconds <= 3600 else {
+                    throw ConfigurationError(
+                        key: key, value: raw.text, reason: "helloTimeout must be a number of seconds within 0.01…3600")
+                }
+                helloTimeout = seconds
+            case "maxConnections": maxConnections = try Self.integer(key, raw, in: 1...1_000_000)
+            case "maxConnectionsPerUser": maxConnectionsPerUser = try Self.integer(key, raw, in: 1...1_000_000)
             case "splash":
                 guard case .string(let path) = raw, !path.isEmpty else {
                     throw ConfigurationError(key: key, value: raw.text, reason: "splash must be the path of a PNG file")
@@ -82,7 +96,8 @@ public struct ServerConfiguration: Hashable, Sendable {
     }
 
     public static let knownKeys = [
-        "frameRate", "maxAnimations", "maxImageBytes", "maxLayers", "maxMessageBytes", "splash",
+        "frameRate", "helloTimeout", "maxAnimations", "maxConnections", "maxConnectionsPerUser", "maxImageBytes",
+        "maxLayers", "maxMessageBytes", "splash",
     ]
 
     private static func integer<T: FixedWidthInteger>(

@@ -1,6 +1,7 @@
 import AnimCore
 import AnimDisplay
 import AnimProtocol
+import AnimTransport
 import Foundation
 
 /// InspectRequest: JSON documents about the server and its clients, for the server's user or root.
@@ -159,9 +160,9 @@ enum ProcessResources {
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
-    /// Open file descriptors (entries of /proc/self/fd, less the one listing it).
+    /// Open file descriptors (entries of /proc/self/fd), counted even at the descriptor limit, where listing the
+    /// directory anew would need one more.
     static func openDescriptorCount() -> Int? {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return nil }
-        return max(0, entries.count - 1)
+        FileDescriptor.openCount()
     }
 }

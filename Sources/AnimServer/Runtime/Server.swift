@@ -15,6 +15,20 @@ public final class Server: @unchecked Sendable {
     private let listener: SeqPacketSocket
     private let core: ServerCore
     private var channels: [SessionID: RecordChannel] = [:]
+    /// Every connection's records are read into this one buffer, lent to the core before the next is read: the
+    /// largest record costs its bytes once, not once per connection.
+    private let receiveBuffer = ReceiveBuffer()
+    /// Open connections per user (peer uid), for `maxConnectionsPerUser`, and each connection's user.
+    private var connectionsPerUser: [UInt32: Int] = [:]
+    private var sessionUsers: [SessionID: UInt32] = [:]
+    /// Closes a connection that has not said Hello within `helloTimeout`.
+    private var helloTimers: [SessionID: EventLoop.TimerHandle] = [:]
+    /// Set while the listener is off the loop because accept failed (out of descriptors): a level-triggered
+    /// listener with a connection waiting would otherwise wake the loop at once, forever.
+    private var acceptPaused = false
+    private var acceptRetry: EventLoop.TimerHandle?
+    private var acceptFailureLog = LogRateLimiter(interval: Server.repeatedLogInterval)
+    private var descriptorFailureLog = LogRateLimiter(interval: Server.repeatedLogInterval)
     private var frameTimer: EventLoop.TimerHandle?
     /// The vblank the last timed frame was drawn for.
     private var lastFrameDeadline: Double?
@@ -24,6 +38,11 @@ public final class Server: @unchecked Sendable {
     /// The heap trim due after clients that held much memory left (MemoryReturn).
     private var memoryReturnTimer: EventLoop.TimerHandle?
     private var stopped = false
+
+    /// How long accepting stays paused after a failed accept unless a connection closes first.
+    static let acceptRetryDelay = 0.25
+    /// A message that could repeat without end is logged at most once per this many seconds.
+    static let repeatedLogInterval = 10.0
 
     /// Binds (or adopts) the listening socket; nothing is served until `start()`.
     public init(options: ServerOptions, logger: Logger) throws(ServerStartError) {
@@ -81,7 +100,7 @@ public final class Server: @unchecked Sendable {
     /// Starts the loop thread and begins accepting clients.
     public func start() throws(ServerStartError) {
         do {
-            try loop.register(fd: listener.fd, events: .readable) { [unowned self] _ in self.acceptClients() }
+            try watchListener()
             if let pacer {
                 try loop.register(fd: pacer.eventDescriptor, events: .readable) { [unowned self] _ in
                     if pacer.handleEvents() { self.scheduleFrame() }
@@ -95,6 +114,8 @@ public final class Server: @unchecked Sendable {
         } catch {
             throw ServerStartError.transport(error)
         }
+        // Opens the descriptor the count is read through now, while one is surely free (status's openFDs).
+        _ = FileDescriptor.openCount()
         loop.start()
         watchdogPeriod = Systemd.watchdogInterval().map { $0 / 2 }
         loop.execute { [self] in
@@ -120,6 +141,9 @@ public final class Server: @unchecked Sendable {
                 _ = self.core.closeSession(session)
             }
             self.channels.removeAll()
+            for timer in self.helloTimers.values { self.loop.cancel(timer) }
+            self.helloTimers.removeAll()
+            if let retry = self.acceptRetry { self.loop.cancel(retry) }
             self.loop.unregister(fd: self.listener.fd)
             self.listener.close()
             // Screenshots still waiting are answered no more: their clients are gone.
@@ -141,14 +165,18 @@ public final class Server: @unchecked Sendable {
 
     // MARK: - Clients
 
+    private func watchListener() throws(TransportError) {
+        try loop.register(fd: listener.fd, events: .readable) { [unowned self] _ in self.acceptClients() }
+    }
+
     private func acceptClients() {
-        while true {
+        while !acceptPaused && !stopped {
             let socket: SeqPacketSocket
             do {
                 guard let accepted = try listener.accept() else { return }
                 socket = accepted
             } catch {
-                logger.error("accept failed", metadata: ["error": "\(error)"])
+                pauseAccepting(after: error)
                 return
             }
             let credentials = try? socket.peerCredentials()
@@ -160,6 +188,7 @@ public final class Server: @unchecked Sendable {
                     socket: socket, loop: loop, maxRecordBytes: Int(SeqPacketSocket.bufferBytes),
                     maxQueuedBytes: options.maxQueuedBytesPerClient,
                     maxQueuedReplyBytes: ProtocolLimits.maxReplyBytes + ProtocolLimits.replyPartBytes,
+                    receiveBuffer: receiveBuffer,
                     onRecord: { [unowned self] bytes, fds in self.received(bytes, fds: fds, from: session) },
                     onClose: { [unowned self] error in self.channelClosed(session, error: error) },
                     onRefused: { [unowned self] refusal in self.refused(refusal, from: session) })
@@ -170,7 +199,106 @@ public final class Server: @unchecked Sendable {
             } catch {
                 logger.error("cannot serve a client", metadata: ["error": "\(error)"])
                 deliver(core.closeSession(session))
+                continue
             }
+            admit(session, uid: credentials?.uid)
+        }
+    }
+
+    /// Counts a new connection against the limits (refusing it with `tooManyConnections` when it is one too
+    /// many) and starts its Hello timeout.
+    private func admit(_ session: SessionID, uid: UInt32?) {
+        let configuration = options.configuration
+        if channels.count > Int(configuration.maxConnections) {
+            logger.notice(
+                "connection refused: maxConnections reached",
+                metadata: ["session": "\(session)", "limit": "\(configuration.maxConnections)"])
+            discardUnread(session)
+            deliver(core.refuseConnection(session, field: "maxConnections", limit: configuration.maxConnections))
+            return
+        }
+        if let uid {
+            if connectionsPerUser[uid, default: 0] >= Int(configuration.maxConnectionsPerUser) {
+                logger.notice(
+                    "connection refused: maxConnectionsPerUser reached",
+                    metadata: [
+                        "session": "\(session)", "uid": "\(uid)", "limit": "\(configuration.maxConnectionsPerUser)",
+                    ])
+                discardUnread(session)
+                deliver(
+                    core.refuseConnection(
+                        session, field: "maxConnectionsPerUser", limit: configuration.maxConnectionsPerUser))
+                return
+            }
+            connectionsPerUser[uid, default: 0] += 1
+            sessionUsers[session] = uid
+        }
+        helloTimers[session] = loop.schedule(at: MonotonicClock.now() + configuration.helloTimeout) {
+            [unowned self] in
+            self.helloTimers[session] = nil
+            self.deliver(self.core.helloTimedOut(session))
+        }
+    }
+
+    /// Reads and drops what a refused connection already sent (its Hello): closing a socket with unread records
+    /// makes the kernel reset the connection, and the client would read ECONNRESET instead of the report.
+    private func discardUnread(_ session: SessionID) {
+        guard let socket = channels[session]?.socket else { return }
+        for _ in 0..<16 {
+            let result = try? socket.receive(
+                maxBytes: Int(SeqPacketSocket.bufferBytes), into: receiveBuffer,
+                lending: { _, fds in
+                    FileDescriptor.close(fds)
+                })
+            guard case .received? = result else { return }
+        }
+    }
+
+    /// The connection of `session` is gone (or going, its last report queued): its user's count drops, its
+    /// Hello timeout is cancelled, and a listener paused for want of descriptors is tried again, since the
+    /// connection's descriptor is released.
+    private func connectionEnded(_ session: SessionID) {
+        if let timer = helloTimers.removeValue(forKey: session) { loop.cancel(timer) }
+        if let uid = sessionUsers.removeValue(forKey: session) {
+            let left = connectionsPerUser[uid, default: 1] - 1
+            connectionsPerUser[uid] = left > 0 ? left : nil
+        }
+        if acceptPaused { resumeAccepting() }
+    }
+
+    /// Accept failed: out of descriptors (EMFILE, ENFILE), or another error that leaves the connection waiting.
+    /// The listener stays readable, so it leaves the loop until a connection closes or `acceptRetryDelay` passes;
+    /// the failure is logged once per `repeatedLogInterval` with the number of failures in between.
+    private func pauseAccepting(after error: TransportError) {
+        if let suppressed = acceptFailureLog.admit(at: MonotonicClock.now()) {
+            logger.error(
+                FileDescriptor.isExhaustion(error.code)
+                    ? "cannot accept a client: out of file descriptors; accepting paused until one is free"
+                    : "accept failed; accepting paused",
+                metadata: [
+                    "error": "\(error)", "openFDs": "\(FileDescriptor.openCount().map { "\($0)" } ?? "?")",
+                    "failuresNotLogged": "\(suppressed)",
+                ])
+        }
+        guard !acceptPaused else { return }
+        acceptPaused = true
+        loop.unregister(fd: listener.fd)
+        acceptRetry = loop.schedule(at: MonotonicClock.now() + Self.acceptRetryDelay) { [unowned self] in
+            self.acceptRetry = nil
+            self.resumeAccepting()
+        }
+    }
+
+    private func resumeAccepting() {
+        guard acceptPaused, !stopped else { return }
+        acceptPaused = false
+        if let retry = acceptRetry { loop.cancel(retry) }
+        acceptRetry = nil
+        do {
+            try watchListener()
+        } catch {
+            logger.error("cannot watch the listening socket again", metadata: ["error": "\(error)"])
+            pauseAccepting(after: error)
         }
     }
 
@@ -184,28 +312,42 @@ public final class Server: @unchecked Sendable {
         scheduleFrame()
     }
 
-    /// A record the socket refused ends the connection, with the documented error first (protocol/README.md).
+    /// A record the socket refused ends the connection, with the documented error first (protocol/README.md);
+    /// one whose descriptors the process could not take is answered `tryAgain`, and the connection goes on.
     private func refused(_ refusal: RecordRefusal, from session: SessionID) {
-        let error: ProtocolError =
-            switch refusal {
-            case .tooManyDescriptors(let limit):
-                ProtocolError(
-                    .fileDescriptorMismatch, field: "fds", value: "more than \(limit)",
-                    detail:
-                        "the record carried more than maxFDsPerMessage (\(limit)) file descriptors; "
-                        + "they were closed unread")
-            case .tooLong(let limit, let opcode):
-                ProtocolError(
-                    .limitExceeded, opcode: opcode, field: "length", value: "more than \(limit)",
-                    detail:
-                        "the record is longer than the \(limit) bytes the server reads "
-                        + "(maxMessageBytes is \(core.configuration.maxMessageBytes))")
+        let error: ProtocolError
+        switch refusal {
+        case .descriptorsUnavailable(let received, let record):
+            if let suppressed = descriptorFailureLog.admit(at: MonotonicClock.now()) {
+                logger.error(
+                    "a client's file descriptors could not be received: out of file descriptors; answered tryAgain",
+                    metadata: [
+                        "session": "\(session)", "received": "\(received)",
+                        "openFDs": "\(FileDescriptor.openCount().map { "\($0)" } ?? "?")",
+                        "failuresNotLogged": "\(suppressed)",
+                    ])
             }
+            deliver(core.descriptorsUnavailable(record: record, from: session))
+            return
+        case .tooManyDescriptors(let limit):
+            error = ProtocolError(
+                .fileDescriptorMismatch, field: "fds", value: "more than \(limit)",
+                detail:
+                    "the record carried more than maxFDsPerMessage (\(limit)) file descriptors; "
+                    + "they were closed unread")
+        case .tooLong(let limit, let opcode):
+            error = ProtocolError(
+                .limitExceeded, opcode: opcode, field: "length", value: "more than \(limit)",
+                detail:
+                    "the record is longer than the \(limit) bytes the server reads "
+                    + "(maxMessageBytes is \(core.configuration.maxMessageBytes))")
+        }
         deliver(core.reject(error, from: session))
     }
 
     private func channelClosed(_ session: SessionID, error: TransportError?) {
         guard channels.removeValue(forKey: session) != nil else { return }
+        connectionEnded(session)
         if let error {
             logger.notice("client connection failed", metadata: ["session": "\(session)", "error": "\(error)"])
         } else {
@@ -250,6 +392,7 @@ public final class Server: @unchecked Sendable {
             }
             if delivery.closeAfter {
                 channels[delivery.session] = nil
+                connectionEnded(delivery.session)
                 channel.closeAfterFlush()
                 deliver(core.closeSession(delivery.session))
                 scheduleMemoryReturn()

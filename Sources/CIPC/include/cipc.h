@@ -45,12 +45,17 @@ int ipc_get_seals(int fd);
 // One record with `nfds` descriptors as SCM_RIGHTS, sendmsg(MSG_NOSIGNAL). Retries EINTR.
 ssize_t ipc_send_record(int sock, const void *buf, size_t len, const int *fds, int nfds);
 // One record with up to `maxfds` descriptors (MSG_CMSG_CLOEXEC). `*flags_out` gets msg_flags (MSG_TRUNC,
-// MSG_CTRUNC). More descriptors than `maxfds` (or a truncated control buffer) sets MSG_CTRUNC; then every
-// descriptor that did arrive is closed and `*nfds` is 0. Retries EINTR.
+// MSG_CTRUNC). More descriptors than `maxfds` (or a truncated control buffer) sets MSG_CTRUNC, and so does a
+// process that could not install them all (out of descriptors); `*nfds` then counts those that did arrive (the
+// caller closes them), which tells the two apart: fewer than `maxfds` means the kernel stopped installing.
+// Retries EINTR.
 ssize_t ipc_recv_record(int sock, void *buf, size_t len, int *fds, int maxfds, int *nfds, int *flags_out);
 // SO_PEERCRED.
 int ipc_peercred(int sock, pid_t *pid, uid_t *uid, gid_t *gid);
 // accept4(SOCK_CLOEXEC | SOCK_NONBLOCK). Retries EINTR.
 int ipc_accept(int listen_fd);
+// Open descriptors of this process (the entries of /proc/self/fd), read through a directory descriptor opened
+// on the first call and kept, so the count works when the process is at its descriptor limit.
+int ipc_count_open_fds(void);
 // Names the calling thread (pthread_setname_np; the kernel keeps 15 bytes, longer names are cut).
 int ipc_set_thread_name(const char *name);
