@@ -22,6 +22,11 @@ public final class Server: @unchecked Sendable {
     private var frameQueued = false
     private var watchdogPeriod: Double?
     private var stopped = false
+    /// Each client's share of the loop's time (`ClientTurns`), and the clients paused over their budget.
+    private var turns: ClientTurns
+    private var pausedClients: Set<SessionID> = []
+    private var resumeTimer: EventLoop.TimerHandle?
+    private var resumeAt: Double?
 
     /// Binds (or adopts) the listening socket; nothing is served until `start()`.
     public init(options: ServerOptions, logger: Logger) throws(ServerStartError) {
@@ -45,6 +50,7 @@ public final class Server: @unchecked Sendable {
             }
         core = ServerCore(
             configuration: options.configuration, clock: clock, serverUID: getuid(), logger: logger)
+        turns = ClientTurns(frameInterval: options.configuration.frameInterval, now: MonotonicClock.now())
         installDeliverLater()
     }
 
@@ -160,7 +166,8 @@ public final class Server: @unchecked Sendable {
                     maxQueuedReplyBytes: ProtocolLimits.maxReplyBytes + ProtocolLimits.replyPartBytes,
                     onRecord: { [unowned self] bytes, fds in self.received(bytes, fds: fds, from: session) },
                     onClose: { [unowned self] error in self.channelClosed(session, error: error) },
-                    onRefused: { [unowned self] refusal in self.refused(refusal, from: session) })
+                    onRefused: { [unowned self] refusal in self.refused(refusal, from: session) },
+                    beforeRecord: { [unowned self] read in self.readDecision(for: session, readThisTurn: read) })
                 channels[session] = channel
                 logger.debug(
                     "client connected",
@@ -176,10 +183,44 @@ public final class Server: @unchecked Sendable {
         // A frame that became due (a commit, a clock change) runs before the next message is handled, so its
         // events reach every client before the answer to anything sent after (Sync waits for them).
         runQueuedFrame()
+        let began = MonotonicClock.now()
         let (deliveries, isCommit) = core.receive(record: record, fds: fds, from: session)
         if isCommit { pacer?.commitArrived(at: MonotonicClock.now()) }
         deliver(deliveries)
         scheduleFrame()
+        turns.charge(session, cost: MonotonicClock.now() - began)
+    }
+
+    /// Whether to read `session`'s next record now (`ClientTurns`); a paused client is resumed after the next
+    /// frame, or by a timer when its budget renews first.
+    private func readDecision(for session: SessionID, readThisTurn: Int) -> RecordChannel.ReadDecision {
+        switch turns.decide(
+            session, readThisTurn: readThisTurn, now: MonotonicClock.now(), frameDeadline: frameTimerDeadline)
+        {
+        case .read: return .read
+        case .yield: return .yield
+        case .pause(let until):
+            pausedClients.insert(session)
+            if resumeAt.map({ until < $0 }) ?? true {
+                if let resumeTimer { loop.cancel(resumeTimer) }
+                resumeAt = until
+                resumeTimer = loop.schedule(at: until) { [unowned self] in
+                    self.resumeTimer = nil
+                    self.resumeAt = nil
+                    self.resumeClients()
+                }
+            }
+            return .pause
+        }
+    }
+
+    private func resumeClients() {
+        if let resumeTimer { loop.cancel(resumeTimer) }
+        resumeTimer = nil
+        resumeAt = nil
+        let paused = pausedClients
+        pausedClients.removeAll()
+        for session in paused { channels[session]?.resumeReading() }
     }
 
     /// A record the socket refused ends the connection, with the documented error first (protocol/README.md).
@@ -204,6 +245,8 @@ public final class Server: @unchecked Sendable {
 
     private func channelClosed(_ session: SessionID, error: TransportError?) {
         guard channels.removeValue(forKey: session) != nil else { return }
+        turns.forget(session)
+        pausedClients.remove(session)
         if let error {
             logger.notice("client connection failed", metadata: ["session": "\(session)", "error": "\(error)"])
         } else {
@@ -237,6 +280,8 @@ public final class Server: @unchecked Sendable {
             }
             if delivery.closeAfter {
                 channels[delivery.session] = nil
+                turns.forget(delivery.session)
+                pausedClients.remove(delivery.session)
                 channel.closeAfterFlush()
                 deliver(core.closeSession(delivery.session))
             }
@@ -302,6 +347,7 @@ public final class Server: @unchecked Sendable {
     private func runFrame() {
         guard !stopped else { return }
         deliver(core.renderFrame(at: core.clock.now()))
+        frameRan()
         scheduleFrame()
     }
 
@@ -337,7 +383,14 @@ public final class Server: @unchecked Sendable {
         // The media time at the vblank: ahead of now by the time left, at the clock's rate (0 when it is still).
         let moving = core.clock.monotonicTime(forMediaTime: media) != nil
         deliver(core.renderFrame(at: moving ? media + (presentation - monotonic) * core.clock.rate : media))
+        frameRan()
         scheduleFrame()
+    }
+
+    /// Every client's budget starts over after a frame, and those paused for it read again.
+    private func frameRan() {
+        turns.frameRan(at: MonotonicClock.now())
+        resumeClients()
     }
 
     private func pingWatchdog() {
