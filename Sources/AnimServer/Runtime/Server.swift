@@ -312,8 +312,7 @@ public final class Server: @unchecked Sendable {
         // anything up to half a period past a vblank belongs to it (rounding up would skip every other one),
         // and never two frames in one vblank.
         let period = options.configuration.frameInterval
-        var deadline = ((wanted - period / 2) / period).rounded(.up) * period
-        if let last = lastFrameDeadline, deadline <= last { deadline = last + period }
+        let deadline = Self.vblankDeadline(wanted: wanted, period: period, lastFrame: lastFrameDeadline)
         if let armed = frameTimerDeadline, armed <= deadline { return }
         cancelFrameTimer()
         frameTimerDeadline = deadline
@@ -323,6 +322,15 @@ public final class Server: @unchecked Sendable {
             self.lastFrameDeadline = deadline
             self.runFrame()
         }
+    }
+
+    /// The virtual vblank a frame wanted at monotonic time `wanted` is drawn for, never the one `lastFrame` (the
+    /// last frame's vblank) or an earlier one. Vblanks are compared by number: `last + period` and `n · period`
+    /// can differ in the last bit for the same vblank, which drew it twice.
+    static func vblankDeadline(wanted: Double, period: Double, lastFrame: Double?) -> Double {
+        var vblank = ((wanted - period / 2) / period).rounded(.up)
+        if let last = lastFrame.map({ ($0 / period).rounded() }), vblank <= last { vblank = last + 1 }
+        return vblank * period
     }
 
     /// Runs the frame on the loop's next turn: the messages already read in this turn are handled first.
