@@ -86,7 +86,7 @@ struct FloodFairness {
             try client.sync()
             clients.append(client)
         }
-        let framesBefore = try Self.frames(clients[0])
+        let statusBefore = try Self.frames(clients[0])
         let began = MonotonicClock.now()
         if let flooder { Thread { flooder.run() }.start() }
         let latencies = Mutex<[Double]>([])
@@ -114,7 +114,7 @@ struct FloodFairness {
         }
         group.wait()
         let elapsed = MonotonicClock.now() - began
-        let framesAfter = try Self.frames(clients[0])
+        let statusAfter = try Self.frames(clients[0])
         flooder?.stop.store(true, ordering: .relaxed)
         let sent = flooder?.sent.load(ordering: .relaxed) ?? 0
         let sorted = latencies.withLock { $0 }.sorted()
@@ -123,18 +123,21 @@ struct FloodFairness {
         }
         withExtendedLifetime(layers) {}
         return Figures(
-            framesPerSecond: Double(framesAfter - framesBefore) / elapsed, syncP50: percentile(0.5) * 1e3,
+            framesPerSecond: Double(statusAfter.frames - statusBefore.frames)
+                / (statusAfter.uptime - statusBefore.uptime),
+            syncP50: percentile(0.5) * 1e3,
             syncP99: percentile(0.99) * 1e3, syncMax: (sorted.last ?? .nan) * 1e3,
             commitsPerSecond: Double(sent) / elapsed)
     }
 
-    /// The core's frame count from the status document.
-    static func frames(_ client: Connection) throws -> UInt64 {
+    /// The core's frame count and the server's uptime from one status document: frames per second on the
+    /// server's own clock, whatever the answer's delay.
+    static func frames(_ client: Connection) throws -> (frames: UInt64, uptime: Double) {
         let json = try client.inspect(.status)
         guard let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
-            let frames = object["frames"] as? NSNumber
-        else { throw RawConnection.Failure.unexpected("no frames in the status document") }
-        return frames.uint64Value
+            let frames = object["frames"] as? NSNumber, let uptime = object["uptime"] as? NSNumber
+        else { throw RawConnection.Failure.unexpected("no frames or uptime in the status document") }
+        return (frames.uint64Value, uptime.doubleValue)
     }
 
     static func frame(layers: Int) -> [UInt8] {

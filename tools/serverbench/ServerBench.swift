@@ -184,7 +184,7 @@ struct ServerBench: ParsableCommand {
             report.add("\(label): others' Sync p99", median(samples.map(\.syncP99)), unit: "ms")
             report.add("\(label): others' Sync max", median(samples.map(\.syncMax)), unit: "ms")
             if flooding {
-                report.add("\(label): commits applied", median(samples.map(\.commitsPerSecond)), unit: "per s")
+                report.add("\(label): flooder's commits sent", median(samples.map(\.commitsPerSecond)), unit: "per s")
             }
         }
     }
