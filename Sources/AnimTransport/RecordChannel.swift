@@ -36,6 +36,11 @@ public final class RecordChannel: @unchecked Sendable {
     /// Records read per readable event before the loop serves other descriptors (the fd stays readable, so the
     /// level-triggered loop comes back).
     private static let recordsPerWakeup = 64
+    /// Asked before each record of a wake-up (with how many this wake-up read so far) whether to read it: the
+    /// owner's per-client budget. Nil reads up to `recordsPerWakeup`.
+    private let beforeRecord: ((_ readThisWakeup: Int) -> ReadDecision)?
+    /// Set by `pauseReading`: the socket is not watched for reading until `resumeReading`.
+    public private(set) var isReadingPaused = false
 
     // Loop-thread state.
     private var queue: [(bytes: [UInt8], fds: [Int32], replyPart: Bool)] = []
@@ -54,7 +59,8 @@ public final class RecordChannel: @unchecked Sendable {
         maxQueuedReplyBytes: Int = 0, maxFDs: Int = 4, receiveBuffer: ReceiveBuffer? = nil,
         onRecord: @escaping (_ bytes: UnsafeRawBufferPointer, _ fds: [Int32]) -> Void,
         onClose: @escaping (TransportError?) -> Void,
-        onRefused: ((RecordRefusal) -> Void)? = nil
+        onRefused: ((RecordRefusal) -> Void)? = nil,
+        beforeRecord: ((_ readThisWakeup: Int) -> ReadDecision)? = nil
     ) throws(TransportError) {
         self.socket = socket
         self.loop = loop
@@ -67,6 +73,7 @@ public final class RecordChannel: @unchecked Sendable {
         self.onRecord = onRecord
         self.onClose = onClose
         self.onRefused = onRefused
+        self.beforeRecord = beforeRecord
         try socket.setNonBlocking(true)
         try loop.register(fd: socket.fd, events: .readable) { [weak self] events in
             self?.handle(events)
@@ -117,7 +124,7 @@ public final class RecordChannel: @unchecked Sendable {
                 return true
             }
             if !watchingWritable {
-                try loop.modify(fd: socket.fd, events: [.readable, .writable])
+                try loop.modify(fd: socket.fd, events: readEvents.union(.writable))
                 watchingWritable = true
             }
         } catch {
@@ -162,9 +169,41 @@ public final class RecordChannel: @unchecked Sendable {
         if !closed && !events.isDisjoint(with: [.readable, .hangup, .error]) { readAvailable() }
     }
 
+    /// Stops watching the socket for reading (what is pending stays in it) until `resumeReading`: a client over
+    /// its budget does not wake the loop meanwhile. A hangup is still reported and read.
+    public func pauseReading() {
+        guard !closed, !closing, !isReadingPaused else { return }
+        isReadingPaused = true
+        watchReading()
+    }
+
+    public func resumeReading() {
+        guard isReadingPaused else { return }
+        isReadingPaused = false
+        guard !closed, !closing else { return }
+        watchReading()
+    }
+
+    private var readEvents: EventLoop.Events { isReadingPaused ? [] : .readable }
+
+    private func watchReading() {
+        do {
+            try loop.modify(fd: socket.fd, events: watchingWritable ? readEvents.union(.writable) : readEvents)
+        } catch {
+            finish(error)
+        }
+    }
+
     private func readAvailable() {
-        for _ in 0..<Self.recordsPerWakeup {
+        for index in 0..<Self.recordsPerWakeup {
             guard !closed && !closing else { return }
+            switch beforeRecord?(index) ?? .read {
+            case .read: break
+            case .yield: return
+            case .pause:
+                pauseReading()
+                return
+            }
             do {
                 switch try socket.receive(
                     maxBytes: maxRecordBytes, maxFDs: maxFDs, into: receiveBuffer, lending: onRecord)
@@ -207,12 +246,21 @@ public final class RecordChannel: @unchecked Sendable {
                 return
             }
             if watchingWritable {
-                try loop.modify(fd: socket.fd, events: .readable)
+                try loop.modify(fd: socket.fd, events: readEvents)
                 watchingWritable = false
             }
         } catch {
             finish(error)
         }
+    }
+
+    /// What the owner's budget says about the next record of a wake-up.
+    public enum ReadDecision: Sendable, Equatable {
+        case read
+        /// Stop for this wake-up: the socket stays readable, so the loop comes back after the others' turns.
+        case yield
+        /// Stop until `resumeReading`.
+        case pause
     }
 
     private func finish(_ error: TransportError?) {

@@ -32,7 +32,9 @@ import Testing
         let daemon = try DaemonHarness()
         let holder = try connectClient(daemon, name: "holder")
         let errors = Mutex<[ServerError]>([])
-        holder.errorHandler = { error in errors.withLock { $0.append(error) } }
+        holder.errorHandler = { error in
+            if case .server(let report) = error { errors.withLock { $0.append(report) } }
+        }
         Transaction.begin()
         Transaction.disableActions = true
         let layers = (0..<1000).map { _ in AnimKit.Layer(connection: holder) }

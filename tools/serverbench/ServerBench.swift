@@ -43,16 +43,43 @@ struct ServerBench: ParsableCommand {
     @Option(help: "Fresh daemons per memory figure; medians are reported.")
     var memoryRuns = 3
 
+    @Flag(help: "Only the flood: one client sends large commits flat out while others animate and Sync each frame.")
+    var floodOnly = false
+
+    @Option(help: "Property changes per flooding commit (--flood-only).")
+    var floodChanges = 28_000
+
+    @Option(help: "Animations attached to the flooder's layers (--flood-only).")
+    var floodAnimations = 0
+
+    @Option(help: "Other clients, each animating 20 layers and syncing once a frame (--flood-only).")
+    var floodOthers = 3
+
+    @Option(help: "Seconds per flood sample (--flood-only); --runs samples, medians reported.")
+    var floodSeconds = 2.0
+
     func run() throws {
         let report = BenchReport()
         if coreOnly {
             let core = CoreApplyCost(frame: BulkThroughput.frame(changes: 1000), layers: 1000, runs: runs)
             try addCoreCost(core, generalPathToo: false, to: report)
+            for animations in [0, floodAnimations] {
+                let cost = try CoreFloodCost(changes: floodChanges, animations: animations, runs: runs).milliseconds()
+                report.add(
+                    "ServerCore applying a \(floodChanges)-change commit, \(animations) animations attached",
+                    cost.commit, unit: "ms")
+                report.add("a frame between those commits", cost.frame, unit: "ms")
+            }
             report.print()
             return
         }
         let daemon = try DaemonHarness(clock: "monotonic", arguments: ["--log-level", "warning"])
         defer { daemon.stop() }
+        if floodOnly {
+            try addFlood(daemon: daemon, to: report)
+            report.print()
+            return
+        }
         if memoryOnly {
             let kept = try addMemory(daemon: daemon, to: report)
             try addVisibleMemory(to: report)
@@ -174,6 +201,27 @@ struct ServerBench: ParsableCommand {
         report.add("server alone ÷ raw socket, lowest round", ratios.min() ?? .nan, unit: "%")
         report.add("server alone ÷ raw socket, highest round", ratios.max() ?? .nan, unit: "%")
         report.add("server alone, CommitApplied on, ÷ raw socket", median(acknowledgedRatios), unit: "%")
+    }
+
+    /// Medians over `--runs` samples of the others' figures without a flood, then with it.
+    private func addFlood(daemon: DaemonHarness, to report: BenchReport) throws {
+        let flood = FloodFairness(
+            daemon: daemon, changes: floodChanges, animations: floodAnimations, others: floodOthers,
+            seconds: floodSeconds)
+        for flooding in [false, true] {
+            let samples = try (0..<runs).map { _ in try flood.measure(flood: flooding) }
+            let label =
+                flooding
+                ? "flood of \(floodChanges)-change commits, \(floodAnimations) animations on its layers"
+                : "no flood"
+            report.add("\(label): frames per second", median(samples.map(\.framesPerSecond)), unit: "fps")
+            report.add("\(label): others' Sync p50", median(samples.map(\.syncP50)), unit: "ms")
+            report.add("\(label): others' Sync p99", median(samples.map(\.syncP99)), unit: "ms")
+            report.add("\(label): others' Sync max", median(samples.map(\.syncMax)), unit: "ms")
+            if flooding {
+                report.add("\(label): flooder's commits sent", median(samples.map(\.commitsPerSecond)), unit: "per s")
+            }
+        }
     }
 
     private func addCoreCost(_ core: CoreApplyCost, generalPathToo: Bool, to report: BenchReport) throws {

@@ -101,6 +101,16 @@ public struct LayerAnimations: Sendable {
         return events.sorted { $0.localTime < $1.localTime }
     }
 
+    /// Whether `advance(toLocalTime: t)` would report anything (and so change these animations): an animation
+    /// entering its active duration or ending it. Asked first, so a frame does not take a layer for changing (a
+    /// copy of its node while a render snapshot shares it) when its animations just keep running.
+    public func hasEventDue(atLocalTime t: Double) -> Bool {
+        entries.contains { entry in
+            let phase = entry.program.timing.resolve(parentTime: t).phase
+            return (phase != .before && !entry.hasStarted) || (phase == .after && !entry.hasFinished)
+        }
+    }
+
     /// Whether any animation can still change the presentation after local time `t` (the frame loop
     /// sleeps when none can).
     public func isAnimating(atLocalTime t: Double) -> Bool {

@@ -96,7 +96,7 @@ extension LayerTree {
         _ animated: [(LayerID, Double)], toAbsoluteTime t: Double
     ) -> [(LayerID, AnimationEvent)] {
         var events: [(layer: LayerID, order: Int, absolute: Double, event: AnimationEvent)] = []
-        for (id, local) in animated {
+        for (id, local) in animated where nodes[id].animations.hasEventDue(atLocalTime: local) {
             let happened = nodes[id].animations.advance(toLocalTime: local)
             guard !happened.isEmpty else { continue }
             let chain = (try? timeChain(of: id)) ?? []

@@ -38,6 +38,11 @@ public final class Server: @unchecked Sendable {
     /// The heap trim due after clients that held much memory left (MemoryReturn).
     private var memoryReturnTimer: EventLoop.TimerHandle?
     private var stopped = false
+    /// Each client's share of the loop's time (`ClientTurns`), and the clients paused over their budget.
+    private var turns: ClientTurns
+    private var pausedClients: Set<SessionID> = []
+    private var resumeTimer: EventLoop.TimerHandle?
+    private var resumeAt: Double?
 
     /// How long accepting stays paused after a failed accept unless a connection closes first.
     static let acceptRetryDelay = 0.25
@@ -66,6 +71,7 @@ public final class Server: @unchecked Sendable {
             }
         core = ServerCore(
             configuration: options.configuration, clock: clock, serverUID: getuid(), logger: logger)
+        turns = ClientTurns(frameInterval: options.configuration.frameInterval, now: MonotonicClock.now())
         installDeliverLater()
     }
 
@@ -191,7 +197,8 @@ public final class Server: @unchecked Sendable {
                     receiveBuffer: receiveBuffer,
                     onRecord: { [unowned self] bytes, fds in self.received(bytes, fds: fds, from: session) },
                     onClose: { [unowned self] error in self.channelClosed(session, error: error) },
-                    onRefused: { [unowned self] refusal in self.refused(refusal, from: session) })
+                    onRefused: { [unowned self] refusal in self.refused(refusal, from: session) },
+                    beforeRecord: { [unowned self] read in self.readDecision(for: session, readThisTurn: read) })
                 channels[session] = channel
                 logger.debug(
                     "client connected",
@@ -258,6 +265,8 @@ public final class Server: @unchecked Sendable {
     /// Hello timeout is cancelled, and a listener paused for want of descriptors is tried again, since the
     /// connection's descriptor is released.
     private func connectionEnded(_ session: SessionID) {
+        turns.forget(session)
+        pausedClients.remove(session)
         if let timer = helloTimers.removeValue(forKey: session) { loop.cancel(timer) }
         if let uid = sessionUsers.removeValue(forKey: session) {
             let left = connectionsPerUser[uid, default: 1] - 1
@@ -306,10 +315,44 @@ public final class Server: @unchecked Sendable {
         // A frame that became due (a commit, a clock change) runs before the next message is handled, so its
         // events reach every client before the answer to anything sent after (Sync waits for them).
         runQueuedFrame()
+        let began = MonotonicClock.now()
         let (deliveries, isCommit) = core.receive(record: record, fds: fds, from: session)
         if isCommit { pacer?.commitArrived(at: MonotonicClock.now()) }
         deliver(deliveries)
         scheduleFrame()
+        turns.charge(session, cost: MonotonicClock.now() - began)
+    }
+
+    /// Whether to read `session`'s next record now (`ClientTurns`); a paused client is resumed after the next
+    /// frame, or by a timer when its budget renews first.
+    private func readDecision(for session: SessionID, readThisTurn: Int) -> RecordChannel.ReadDecision {
+        switch turns.decide(
+            session, readThisTurn: readThisTurn, now: MonotonicClock.now(), frameDeadline: frameTimerDeadline)
+        {
+        case .read: return .read
+        case .yield: return .yield
+        case .pause(let until):
+            pausedClients.insert(session)
+            if resumeAt.map({ until < $0 }) ?? true {
+                if let resumeTimer { loop.cancel(resumeTimer) }
+                resumeAt = until
+                resumeTimer = loop.schedule(at: until) { [unowned self] in
+                    self.resumeTimer = nil
+                    self.resumeAt = nil
+                    self.resumeClients()
+                }
+            }
+            return .pause
+        }
+    }
+
+    private func resumeClients() {
+        if let resumeTimer { loop.cancel(resumeTimer) }
+        resumeTimer = nil
+        resumeAt = nil
+        let paused = pausedClients
+        pausedClients.removeAll()
+        for session in paused { channels[session]?.resumeReading() }
     }
 
     /// A record the socket refused ends the connection, with the documented error first (protocol/README.md);
@@ -424,8 +467,7 @@ public final class Server: @unchecked Sendable {
         // anything up to half a period past a vblank belongs to it (rounding up would skip every other one),
         // and never two frames in one vblank.
         let period = options.configuration.frameInterval
-        var deadline = ((wanted - period / 2) / period).rounded(.up) * period
-        if let last = lastFrameDeadline, deadline <= last { deadline = last + period }
+        let deadline = Self.vblankDeadline(wanted: wanted, period: period, lastFrame: lastFrameDeadline)
         if let armed = frameTimerDeadline, armed <= deadline { return }
         cancelFrameTimer()
         frameTimerDeadline = deadline
@@ -435,6 +477,15 @@ public final class Server: @unchecked Sendable {
             self.lastFrameDeadline = deadline
             self.runFrame()
         }
+    }
+
+    /// The virtual vblank a frame wanted at monotonic time `wanted` is drawn for, never the one `lastFrame` (the
+    /// last frame's vblank) or an earlier one. Vblanks are compared by number: `last + period` and `n · period`
+    /// can differ in the last bit for the same vblank, which drew it twice.
+    static func vblankDeadline(wanted: Double, period: Double, lastFrame: Double?) -> Double {
+        var vblank = ((wanted - period / 2) / period).rounded(.up)
+        if let last = lastFrame.map({ ($0 / period).rounded() }), vblank <= last { vblank = last + 1 }
+        return vblank * period
     }
 
     /// Runs the frame on the loop's next turn: the messages already read in this turn are handled first.
@@ -459,6 +510,7 @@ public final class Server: @unchecked Sendable {
     private func runFrame() {
         guard !stopped else { return }
         deliver(core.renderFrame(at: core.clock.now()))
+        frameRan()
         scheduleFrame()
     }
 
@@ -494,7 +546,14 @@ public final class Server: @unchecked Sendable {
         // The media time at the vblank: ahead of now by the time left, at the clock's rate (0 when it is still).
         let moving = core.clock.monotonicTime(forMediaTime: media) != nil
         deliver(core.renderFrame(at: moving ? media + (presentation - monotonic) * core.clock.rate : media))
+        frameRan()
         scheduleFrame()
+    }
+
+    /// Every client's budget starts over after a frame, and those paused for it read again.
+    private func frameRan() {
+        turns.frameRan(at: MonotonicClock.now())
+        resumeClients()
     }
 
     private func pingWatchdog() {

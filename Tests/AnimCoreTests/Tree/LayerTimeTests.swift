@@ -112,6 +112,22 @@ struct LayerTimeTests {
         #expect(tree.advanceAnimations(toAbsoluteTime: 3).isEmpty)
     }
 
+    /// A frame takes a layer's node for changing only when one of its animations starts or ends: while they run,
+    /// the node stays shared with the copy of the tree a render snapshot holds. (Copying every animated layer's
+    /// node each frame cost the server's loop 13–17 ms a frame with 5,500 animations.)
+    @Test func advancingWithoutEventsLeavesSharedNodesShared() throws {
+        var tree = try fadingTree()
+        #expect(tree.advanceAnimations(toAbsoluteTime: 0.1).count == 2)
+        let snapshot = tree
+        let boxes = [id(2), id(3)].map { tree.nodes.all.boxIdentity(at: tree.nodes.slot(of: $0)) }
+        #expect(tree.advanceAnimations(toAbsoluteTime: 0.2).isEmpty)
+        #expect([id(2), id(3)].map { tree.nodes.all.boxIdentity(at: tree.nodes.slot(of: $0)) } == boxes)
+        // An event still changes this tree alone.
+        #expect(tree.advanceAnimations(toAbsoluteTime: 0.6).map(\.0) == [id(2)])
+        #expect(try tree.animations(of: id(2)).isEmpty)
+        #expect(try snapshot.animations(of: id(2)).count == 1)
+    }
+
     @Test func eventsOfDifferentLayersInterleaveByAbsoluteTime() throws {
         var tree = LayerTree()
         try tree.build(1, layer(MediaTiming()))
