@@ -21,6 +21,10 @@ public final class EventLoop: @unchecked Sendable {
         public static let hangup = Events(rawValue: 1 << 2)
         /// EPOLLERR; always reported, never needs registering.
         public static let error = Events(rawValue: 1 << 3)
+        /// Registration only (EPOLLET): each event is reported once when it arises, not for as long as it lasts.
+        /// A descriptor watched for nothing still hears of a hangup, and without this it would hear of it on
+        /// every wake-up until it is read.
+        public static let edgeTriggered = Events(rawValue: 1 << 4)
     }
 
     /// Names a scheduled timer for `cancel`.
@@ -232,6 +236,7 @@ public final class EventLoop: @unchecked Sendable {
         var mask: UInt32 = 0
         if events.contains(.readable) { mask |= IPC_EPOLLIN | IPC_EPOLLRDHUP }
         if events.contains(.writable) { mask |= IPC_EPOLLOUT }
+        if events.contains(.edgeTriggered) { mask |= IPC_EPOLLET }
         return mask
     }
 

@@ -170,7 +170,8 @@ public final class RecordChannel: @unchecked Sendable {
     }
 
     /// Stops watching the socket for reading (what is pending stays in it) until `resumeReading`: a client over
-    /// its budget does not wake the loop meanwhile. A hangup is still reported and read.
+    /// its budget does not wake the loop meanwhile. A hangup is reported once (edge-triggered: it would otherwise
+    /// wake the loop until reading resumes) and read after `resumeReading`, which watches level-triggered again.
     public func pauseReading() {
         guard !closed, !closing, !isReadingPaused else { return }
         isReadingPaused = true
@@ -184,7 +185,7 @@ public final class RecordChannel: @unchecked Sendable {
         watchReading()
     }
 
-    private var readEvents: EventLoop.Events { isReadingPaused ? [] : .readable }
+    private var readEvents: EventLoop.Events { isReadingPaused ? .edgeTriggered : .readable }
 
     private func watchReading() {
         do {

@@ -18,6 +18,7 @@ static const unsigned int IPC_EPOLLOUT = 0x004;
 static const unsigned int IPC_EPOLLERR = 0x008;
 static const unsigned int IPC_EPOLLHUP = 0x010;
 static const unsigned int IPC_EPOLLRDHUP = 0x2000;
+static const unsigned int IPC_EPOLLET = 0x80000000u;
 static const short IPC_POLLRDHUP = 0x2000;
 static const int IPC_EPOLL_CTL_ADD = 1;
 static const int IPC_EPOLL_CTL_DEL = 2;
