@@ -16,6 +16,19 @@ import Testing
         return (try DaemonHarness(arguments: ["--config", path]), folder)
     }
 
+    /// A client that said Hello and was welcomed. The harness's readiness probe connected and closed; until the
+    /// server has read that close the probe still counts against the limits, so the first clients may be
+    /// refused for a moment.
+    static func welcomedClient(_ daemon: DaemonHarness) throws -> RawClient {
+        var client: RawClient?
+        #expect(
+            eventually {
+                client = try? RawClient(daemon)
+                return client != nil
+            })
+        return try #require(client)
+    }
+
     @Test func aConnectionThatDoesNotSayHelloInTimeIsToldAndClosed() throws {
         let (daemon, _) = try Self.daemon(configuration: #"{"helloTimeout": 0.3}"#)
         let prompt = try RawClient(daemon)
@@ -38,8 +51,8 @@ import Testing
 
     @Test func aConnectionOverMaxConnectionsIsRefusedWithTooManyConnections() throws {
         let (daemon, _) = try Self.daemon(configuration: #"{"maxConnections": 2}"#)
-        let first = try RawClient(daemon)
-        let second = try RawClient(daemon)
+        let first = try Self.welcomedClient(daemon)
+        let second = try Self.welcomedClient(daemon)
         let third = try RawClient(daemon, hello: false)
         let report = try #require(try third.next()?.errorReport, "an ErrorReport before the close")
         #expect(report.code == WireErrorCode.tooManyConnections.rawValue)
@@ -62,7 +75,7 @@ import Testing
 
     @Test func aConnectionOverMaxConnectionsPerUserIsRefusedNamingTheLimit() throws {
         let (daemon, _) = try Self.daemon(configuration: #"{"maxConnectionsPerUser": 1}"#)
-        let first = try RawClient(daemon)
+        let first = try Self.welcomedClient(daemon)
         let second = try RawClient(daemon, hello: false)
         let report = try #require(try second.next()?.errorReport, "an ErrorReport before the close")
         #expect(report.code == WireErrorCode.tooManyConnections.rawValue)
