@@ -3,9 +3,11 @@ import Logging
 
 /// A non-blocking `SeqPacketSocket` on an `EventLoop`, with an outbound queue.
 ///
-/// `send` tries at once and queues on EAGAIN; the queue flushes, in order, when the socket becomes writable. A
-/// queue above `maxQueuedBytes` means the peer stopped reading: the channel closes and `onClose` gets an ENOBUFS
-/// error (the server drops such a client instead of blocking or growing forever). Inbound records go to
+/// `send` tries at once and queues on EAGAIN; the queue flushes, in order, when the socket becomes writable, and
+/// each record's memory is freed as it is sent (`OutboundQueue`). A queue holding more than `maxQueuedBytes` of
+/// memory (records and their overhead, not only payload) means the peer stopped reading: the queue is dropped and
+/// `onOverflow` says so, or without one the channel closes and `onClose` gets an ENOBUFS error (the server drops
+/// such a client instead of blocking or growing forever). Inbound records go to
 /// `onRecord`, lent straight from the socket's receive buffer (valid only during the call); end of file calls
 /// `onClose(nil)`, a failure `onClose(error)`, once, after which nothing else is called.
 ///
@@ -28,21 +30,24 @@ public final class RecordChannel: @unchecked Sendable {
     /// Called for a record the socket refused (too long, too many descriptors), which ends the connection: the
     /// owner says why (`send`) and then calls `closeAfterFlush`. Without one the channel closes with the error.
     private let onRefused: ((RecordRefusal) -> Void)?
+    /// Called when the queue passed its limit (the peer stopped reading), with the memory it held and the limit,
+    /// after the queued records were dropped: they could not reach the peer in any bounded time. The owner says
+    /// why (`send`) and then calls `closeAfterFlush`. Without one the channel closes with ENOBUFS.
+    private let onOverflow: ((_ heldBytes: Int, _ limit: Int) -> Void)?
     private static let logger = Logger(label: "animserver.transport.channel")
     /// Records read per readable event before the loop serves other descriptors (the fd stays readable, so the
     /// level-triggered loop comes back).
     private static let recordsPerWakeup = 64
 
     // Loop-thread state.
-    private var queue: [(bytes: [UInt8], fds: [Int32], replyPart: Bool)] = []
-    private var queueStart = 0
-    public private(set) var queuedBytes = 0
-    /// The part of `queuedBytes` that is large-reply parts.
-    private var queuedReplyBytes = 0
+    private var queue = OutboundQueue()
     private var watchingWritable = false
     private var closed = false
     /// Set by `closeAfterFlush`: nothing more is read, and the socket closes once the queue is empty.
     private var closing = false
+    /// Closes a closing channel whose peer does not read what is left; its closure keeps the channel alive until
+    /// then, so the owner may let go of a closing channel.
+    private var lingerTimer: EventLoop.TimerHandle?
 
     /// Makes `socket` non-blocking and registers it on `loop` for reading.
     public init(
@@ -50,7 +55,8 @@ public final class RecordChannel: @unchecked Sendable {
         maxQueuedReplyBytes: Int = 0, maxFDs: Int = 4,
         onRecord: @escaping (_ bytes: UnsafeRawBufferPointer, _ fds: [Int32]) -> Void,
         onClose: @escaping (TransportError?) -> Void,
-        onRefused: ((RecordRefusal) -> Void)? = nil
+        onRefused: ((RecordRefusal) -> Void)? = nil,
+        onOverflow: ((_ heldBytes: Int, _ limit: Int) -> Void)? = nil
     ) throws(TransportError) {
         self.socket = socket
         self.loop = loop
@@ -62,6 +68,7 @@ public final class RecordChannel: @unchecked Sendable {
         self.onRecord = onRecord
         self.onClose = onClose
         self.onRefused = onRefused
+        self.onOverflow = onOverflow
         try socket.setNonBlocking(true)
         try loop.register(fd: socket.fd, events: .readable) { [weak self] events in
             self?.handle(events)
@@ -78,6 +85,13 @@ public final class RecordChannel: @unchecked Sendable {
 
     public var isClosed: Bool { closed }
 
+    /// Payload bytes queued and not sent yet.
+    public var queuedBytes: Int { queue.payloadBytes }
+    /// Records queued and not sent yet.
+    public var queuedRecords: Int { queue.count }
+    /// The memory the queue holds, as the limits count it: records' storage and per-record overhead.
+    public var queuedMemoryBytes: Int { queue.memoryBytes }
+
     /// Sends one record, or queues it behind those waiting. Ignored once the channel is closed. Returns false,
     /// sending nothing and leaving the channel open, for a record larger than the socket can carry (EMSGSIZE):
     /// the caller may say so in a smaller record. `partOfLargeReply` records (the frames of one reply, queued
@@ -91,7 +105,7 @@ public final class RecordChannel: @unchecked Sendable {
         }
         guard bytes.count <= largestRecord else { return false }
         do throws(TransportError) {
-            if queueStart == queue.count, try socket.send(bytes, fds: fds) { return true }
+            if queue.isEmpty, try socket.send(bytes, fds: fds) { return true }
             var copies: [Int32] = []
             for fd in fds {
                 do throws(TransportError) {
@@ -101,14 +115,9 @@ public final class RecordChannel: @unchecked Sendable {
                     throw error
                 }
             }
-            queue.append((bytes, copies, partOfLargeReply))
-            queuedBytes += bytes.count
-            if partOfLargeReply { queuedReplyBytes += bytes.count }
-            if queuedBytes - queuedReplyBytes > maxQueuedBytes || queuedReplyBytes > maxQueuedReplyBytes {
-                finish(
-                    TransportError(
-                        operation: "send", target: "fd \(socket.fd)", code: ENOBUFS,
-                        detail: "the peer stopped reading: \(queuedBytes) bytes queued, limit \(maxQueuedBytes)"))
+            queue.append(bytes, fds: copies, largeReplyPart: partOfLargeReply)
+            if let (held, limit) = overLimit() {
+                overflowed(held: held, limit: limit)
                 return true
             }
             if !watchingWritable {
@@ -129,23 +138,64 @@ public final class RecordChannel: @unchecked Sendable {
         loop.unregister(fd: socket.fd)
         socket.close()
         discardQueue()
+        if let lingerTimer {
+            self.lingerTimer = nil
+            loop.cancel(lingerTimer)
+        }
     }
 
     /// Stops reading and closes once every queued record is sent, so a last message (a fatal error report) reaches
-    /// the peer; records already handed to the kernel are delivered even after the close. Does not call `onClose`.
-    public func closeAfterFlush() {
+    /// the peer; records already handed to the kernel are delivered even after the close. A peer that has not read
+    /// them all within `linger` seconds is closed then, the rest dropped. The channel keeps itself alive until it
+    /// closes: its owner may let go of it at once. Does not call `onClose`.
+    public func closeAfterFlush(linger: Double = 10) {
         guard !closed else { return }
-        if queueStart == queue.count {
+        if queue.isEmpty {
             close()
             return
         }
+        guard !closing else { return }
         closing = true
+        lingerTimer = loop.schedule(at: MonotonicClock.now() + linger) { [self] in
+            self.lingerTimer = nil
+            if !self.closed {
+                Self.logger.debug(
+                    "closing channel's peer did not read what was left; dropped",
+                    metadata: ["fd": "\(self.socket.fd)", "records": "\(self.queue.count)"])
+            }
+            self.close()
+        }
         do {
             try loop.modify(fd: socket.fd, events: .writable)
             watchingWritable = true
         } catch {
             close()
         }
+    }
+
+    /// The memory held and the limit passed, when the queue holds more than it may.
+    private func overLimit() -> (held: Int, limit: Int)? {
+        let replies = queue.heldReplyBytes
+        if replies > maxQueuedReplyBytes { return (replies, maxQueuedReplyBytes) }
+        let others = queue.memoryBytes - replies
+        if others > maxQueuedBytes { return (others, maxQueuedBytes) }
+        return nil
+    }
+
+    /// The peer stopped reading: what is queued is dropped, and the owner says why or the channel closes.
+    private func overflowed(held: Int, limit: Int) {
+        let error = TransportError(
+            operation: "send", target: "fd \(socket.fd)", code: ENOBUFS,
+            detail: "the peer stopped reading: \(held) bytes queued, limit \(limit)")
+        discardQueue()
+        Self.logger.debug("outbound queue over its limit; dropped", metadata: ["error": "\(error)"])
+        guard let onOverflow else {
+            finish(error)
+            return
+        }
+        onOverflow(held, limit)
+        // An owner that did not close the channel hears of it the usual way.
+        if !closed && !closing { finish(error) }
     }
 
     private func handle(_ events: EventLoop.Events) {
@@ -183,16 +233,11 @@ public final class RecordChannel: @unchecked Sendable {
 
     private func flush() {
         do {
-            while queueStart < queue.count {
-                let (bytes, fds, replyPart) = queue[queueStart]
-                guard try socket.send(bytes, fds: fds) else { return }
-                FileDescriptor.close(fds)
-                queuedBytes -= bytes.count
-                if replyPart { queuedReplyBytes -= bytes.count }
-                queueStart += 1
+            while let record = queue.first {
+                guard try socket.send(record.bytes, fds: record.fds) else { return }
+                FileDescriptor.close(record.fds)
+                queue.removeFirst()
             }
-            queue.removeAll(keepingCapacity: true)
-            queueStart = 0
             if closing {
                 close()
                 return
@@ -214,10 +259,6 @@ public final class RecordChannel: @unchecked Sendable {
     }
 
     private func discardQueue() {
-        for entry in queue[queueStart...] { FileDescriptor.close(entry.fds) }
-        queue.removeAll()
-        queueStart = 0
-        queuedBytes = 0
-        queuedReplyBytes = 0
+        FileDescriptor.close(queue.removeAll())
     }
 }

@@ -160,7 +160,10 @@ public final class Server: @unchecked Sendable {
                     maxQueuedReplyBytes: ProtocolLimits.maxReplyBytes + ProtocolLimits.replyPartBytes,
                     onRecord: { [unowned self] bytes, fds in self.received(bytes, fds: fds, from: session) },
                     onClose: { [unowned self] error in self.channelClosed(session, error: error) },
-                    onRefused: { [unowned self] refusal in self.refused(refusal, from: session) })
+                    onRefused: { [unowned self] refusal in self.refused(refusal, from: session) },
+                    onOverflow: { [unowned self] held, limit in
+                        self.stoppedReading(session, heldBytes: held, limit: limit)
+                    })
                 channels[session] = channel
                 logger.debug(
                     "client connected",
@@ -202,6 +205,22 @@ public final class Server: @unchecked Sendable {
         deliver(core.reject(error, from: session))
     }
 
+    /// A client that stopped reading (its queued messages passed the limit, protocol/README.md, "Errors") hears
+    /// why in place of the messages dropped, then the connection closes.
+    private func stoppedReading(_ session: SessionID, heldBytes: Int, limit: Int) {
+        logger.notice(
+            "closing a client that stopped reading",
+            metadata: ["session": "\(session)", "queued": "\(heldBytes)", "limit": "\(limit)"])
+        let error = ProtocolError(
+            .limitExceeded, value: "\(heldBytes)",
+            detail:
+                "the client stopped reading: the messages waiting for it held \(heldBytes) bytes of the server's "
+                + "memory, more than the \(limit) allowed; they were dropped and the connection closes")
+        deliver(core.reject(error, from: session))
+        // Its layers are gone from the screen.
+        scheduleFrame()
+    }
+
     private func channelClosed(_ session: SessionID, error: TransportError?) {
         guard channels.removeValue(forKey: session) != nil else { return }
         if let error {
@@ -236,6 +255,8 @@ public final class Server: @unchecked Sendable {
                 }
             }
             if delivery.closeAfter {
+                // The channel keeps itself open until the client read what was queued before the report and the
+                // report, or for its linger time; the session's layers, animations and images go now.
                 channels[delivery.session] = nil
                 channel.closeAfterFlush()
                 deliver(core.closeSession(delivery.session))
