@@ -43,7 +43,7 @@ public final class RecordChannel: @unchecked Sendable {
     private var queue = OutboundQueue()
     private var watchingWritable = false
     private var closed = false
-    /// Set by `closeAfterFlush`: nothing more is read, and the socket closes once the queue is empty.
+    /// Set by `closeAfterFlush`: what arrives is discarded unread, and the socket closes once the queue is empty.
     private var closing = false
     /// Closes a closing channel whose peer does not read what is left; its closure keeps the channel alive until
     /// then, so the owner may let go of a closing channel.
@@ -144,14 +144,14 @@ public final class RecordChannel: @unchecked Sendable {
         }
     }
 
-    /// Stops reading and closes once every queued record is sent, so a last message (a fatal error report) reaches
-    /// the peer; records already handed to the kernel are delivered even after the close. A peer that has not read
-    /// them all within `linger` seconds is closed then, the rest dropped. The channel keeps itself alive until it
-    /// closes: its owner may let go of it at once. Does not call `onClose`.
+    /// Stops handling what arrives (it is discarded unread) and closes once every queued record is sent, so a last
+    /// message (a fatal error report) reaches the peer; records already handed to the kernel are delivered even
+    /// after the close. A peer that has not read them all within `linger` seconds is closed then, the rest dropped.
+    /// The channel keeps itself alive until it closes: its owner may let go of it at once. Does not call `onClose`.
     public func closeAfterFlush(linger: Double = 10) {
         guard !closed else { return }
         if queue.isEmpty {
-            close()
+            discardInboundAndClose()
             return
         }
         guard !closing else { return }
@@ -163,13 +163,30 @@ public final class RecordChannel: @unchecked Sendable {
                     "closing channel's peer did not read what was left; dropped",
                     metadata: ["fd": "\(self.socket.fd)", "records": "\(self.queue.count)"])
             }
-            self.close()
+            self.discardInboundAndClose()
         }
         do {
-            try loop.modify(fd: socket.fd, events: .writable)
+            try loop.modify(fd: socket.fd, events: [.readable, .writable])
             watchingWritable = true
         } catch {
             close()
+        }
+    }
+
+    /// Closes after reading away what the peer sent and was not read: a Unix socket closed with records still in
+    /// its receive queue makes the peer's next receive fail with ECONNRESET before it reads what it was sent
+    /// (the fatal report among them).
+    private func discardInboundAndClose() {
+        discardInbound(atMost: 4096)
+        close()
+    }
+
+    /// Reads and drops up to `limit` records that arrived (closing their descriptors), stopping when none is left.
+    private func discardInbound(atMost limit: Int) {
+        for _ in 0..<limit {
+            let result = try? socket.receive(
+                maxBytes: maxRecordBytes, maxFDs: maxFDs, lending: { _, fds in FileDescriptor.close(fds) })
+            guard case .received? = result else { return }
         }
     }
 
@@ -201,7 +218,12 @@ public final class RecordChannel: @unchecked Sendable {
     private func handle(_ events: EventLoop.Events) {
         if events.contains(.writable) { flush() }
         if closing {
-            if !events.isDisjoint(with: [.hangup, .error]) { close() }
+            if !events.isDisjoint(with: [.hangup, .error]) {
+                close()
+            } else if !closed && events.contains(.readable) {
+                // Read and dropped, so a peer still sending is not blocked on a full socket while it should read.
+                discardInbound(atMost: Self.recordsPerWakeup)
+            }
             return
         }
         if !closed && !events.isDisjoint(with: [.readable, .hangup, .error]) { readAvailable() }
@@ -239,7 +261,7 @@ public final class RecordChannel: @unchecked Sendable {
                 queue.removeFirst()
             }
             if closing {
-                close()
+                discardInboundAndClose()
                 return
             }
             if watchingWritable {
