@@ -149,13 +149,15 @@ public final class RecordChannel: @unchecked Sendable {
     /// after the close. A peer that has not read them all within `linger` seconds is closed then, the rest dropped.
     /// The channel keeps itself alive until it closes: its owner may let go of it at once. Does not call `onClose`.
     public func closeAfterFlush(linger: Double = 10) {
-        guard !closed else { return }
-        if queue.isEmpty {
-            discardInboundAndClose()
+        guard !closed && !closing else { return }
+        closing = true
+        guard !queue.isEmpty else {
+            // On the loop's next turn: this may run in `onRecord`, inside the socket's receive, which cannot read.
+            loop.execute { [self] in
+                if !self.closed { self.discardInboundAndClose() }
+            }
             return
         }
-        guard !closing else { return }
-        closing = true
         lingerTimer = loop.schedule(at: MonotonicClock.now() + linger) { [self] in
             self.lingerTimer = nil
             if !self.closed {

@@ -27,6 +27,10 @@ import Testing
         var growth = 0
         /// The daemon's RSS above the start once the client left.
         var growthAfter = 0
+        /// Whether the connection ended (end of file) after the report.
+        var endOfFile = false
+        /// Whether another client's Sync was answered afterwards.
+        var otherAnswered = false
     }
 
     /// Sends up to `count` Syncs as fast as the server takes them, reading one reply per `readEvery` sent (never
@@ -73,7 +77,7 @@ import Testing
             if case .syncReply = message { outcome.replies += 1 }
             if case .errorReport(let received) = message { outcome.report = received }
         }
-        #expect(try client.next() == nil, "the connection closes after the report")
+        outcome.endOfFile = try client.socket.receive(maxBytes: 2 << 20).isEndOfFile
         client.socket.close()
         // What stays after the client left is less than the queue limit: glibc keeps part of the small blocks
         // freed until it trims its heap (about 9 MiB here).
@@ -83,6 +87,10 @@ import Testing
             return after - before < 16 << 20
         }
         outcome.growthAfter = after - before
+        // The daemon still serves others.
+        let other = try RawClient(daemon, version: 3)
+        other.send(.sync(Sync(request: 7)))
+        if case .syncReply(let reply)? = try other.next() { outcome.otherAnswered = reply.request == 7 }
         #expect(daemon.isRunning)
         return outcome
     }
@@ -91,6 +99,8 @@ import Testing
     static func expectStoppedReading(_ outcome: Outcome) throws {
         #expect(outcome.growth < 48 << 20, "the daemon grew by \(outcome.growth) bytes for one client")
         #expect(outcome.growthAfter < 16 << 20, "the daemon kept \(outcome.growthAfter) bytes after the client left")
+        #expect(outcome.endOfFile, "the connection closes after the report")
+        #expect(outcome.otherAnswered)
         let report = try #require(
             outcome.report, "no report after \(outcome.sent) Syncs and \(outcome.replies) replies read")
         #expect(report.code == WireErrorCode.limitExceeded.rawValue)
@@ -136,7 +146,15 @@ import Testing
         let report = try #require(try client.next()?.errorReport)
         #expect(report.code == WireErrorCode.malformedFrame.rawValue)
         #expect(report.fatal)
-        #expect(try client.next() == nil, "the connection closes after the report")
+        #expect(try client.socket.receive(maxBytes: 2 << 20).isEndOfFile, "the connection closes after the report")
         #expect(daemon.isRunning)
+    }
+}
+
+extension ReceiveResult {
+    /// End of file, not a receive that timed out.
+    fileprivate var isEndOfFile: Bool {
+        if case .closed = self { return true }
+        return false
     }
 }
