@@ -95,9 +95,11 @@ import Testing
         return outcome
     }
 
-    /// The report a client that stopped reading gets (protocol/README.md, "Errors").
+    /// The report a client that stopped reading gets (protocol/README.md, "Errors"), and what the daemon held for it:
+    /// about the 16 MiB limit while it lasted (13 MiB measured), less after it left (9 MiB measured: what glibc
+    /// keeps of the small blocks freed).
     static func expectStoppedReading(_ outcome: Outcome) throws {
-        #expect(outcome.growth < 48 << 20, "the daemon grew by \(outcome.growth) bytes for one client")
+        #expect(outcome.growth < 32 << 20, "the daemon grew by \(outcome.growth) bytes for one client")
         #expect(outcome.growthAfter < 16 << 20, "the daemon kept \(outcome.growthAfter) bytes after the client left")
         #expect(outcome.endOfFile, "the connection closes after the report")
         #expect(outcome.otherAnswered)
