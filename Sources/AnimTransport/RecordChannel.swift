@@ -43,7 +43,7 @@ public final class RecordChannel: @unchecked Sendable {
     private var queue = OutboundQueue()
     private var watchingWritable = false
     private var closed = false
-    /// Set by `closeAfterFlush`: what arrives is discarded unread, and the socket closes once the queue is empty.
+    /// Set by `closeAfterFlush`: the peer can send nothing more, and the socket closes once the queue is empty.
     private var closing = false
     /// Closes a closing channel whose peer does not read what is left; its closure keeps the channel alive until
     /// then, so the owner may let go of a closing channel.
@@ -99,6 +99,21 @@ public final class RecordChannel: @unchecked Sendable {
     /// reply is not taken for one that stopped reading.
     @discardableResult
     public func send(_ bytes: [UInt8], fds: [Int32] = [], partOfLargeReply: Bool = false) -> Bool {
+        enqueue(bytes, fds: fds, partOfLargeReply: partOfLargeReply, limited: true)
+    }
+
+    /// Sends `bytes` as the last record, then closes as `closeAfterFlush` does. The record is queued even past the
+    /// queue's limits: nothing can follow it, and it says why the connection ends (a fatal error report). Returns
+    /// false, sending nothing, for a record larger than the socket can carry; the channel is closing either way.
+    @discardableResult
+    public func sendLast(_ bytes: [UInt8], fds: [Int32] = [], linger: Double = 10) -> Bool {
+        guard !closing else { return true }
+        let sent = enqueue(bytes, fds: fds, partOfLargeReply: false, limited: false)
+        closeAfterFlush(linger: linger)
+        return sent
+    }
+
+    private func enqueue(_ bytes: [UInt8], fds: [Int32], partOfLargeReply: Bool, limited: Bool) -> Bool {
         guard !closed else {
             Self.logger.debug("send on a closed channel dropped", metadata: ["fd": "\(socket.fd)"])
             return true
@@ -116,7 +131,7 @@ public final class RecordChannel: @unchecked Sendable {
                 }
             }
             queue.append(bytes, fds: copies, largeReplyPart: partOfLargeReply)
-            if let (held, limit) = overLimit() {
+            if limited, let (held, limit) = overLimit() {
                 overflowed(held: held, limit: limit)
                 return true
             }
@@ -144,13 +159,24 @@ public final class RecordChannel: @unchecked Sendable {
         }
     }
 
-    /// Stops handling what arrives (it is discarded unread) and closes once every queued record is sent, so a last
-    /// message (a fatal error report) reaches the peer; records already handed to the kernel are delivered even
-    /// after the close. A peer that has not read them all within `linger` seconds is closed then, the rest dropped.
-    /// The channel keeps itself alive until it closes: its owner may let go of it at once. Does not call `onClose`.
+    /// Stops receiving (the peer's sends fail with EPIPE from now on; what it sent before is dropped unread) and
+    /// closes once every queued record is sent, so a last message (a fatal error report) reaches the peer; records
+    /// already handed to the kernel are delivered even after the close. A peer that has not read them all within
+    /// `linger` seconds is closed then, the rest dropped. The channel keeps itself alive until it closes: its owner
+    /// may let go of it at once. Does not call `onClose`.
     public func closeAfterFlush(linger: Double = 10) {
         guard !closed && !closing else { return }
         closing = true
+        socket.shutdownReceiving()
+        do {
+            // Not readable: a socket shut for receiving always is, and its hangup would close it before the records
+            // that arrived earlier are read away.
+            try loop.modify(fd: socket.fd, events: .writable)
+            watchingWritable = true
+        } catch {
+            close()
+            return
+        }
         guard !queue.isEmpty else {
             // On the loop's next turn: this may run in `onRecord`, inside the socket's receive, which cannot read.
             loop.execute { [self] in
@@ -167,29 +193,19 @@ public final class RecordChannel: @unchecked Sendable {
             }
             self.discardInboundAndClose()
         }
-        do {
-            try loop.modify(fd: socket.fd, events: [.readable, .writable])
-            watchingWritable = true
-        } catch {
-            close()
-        }
     }
 
-    /// Closes after reading away what the peer sent and was not read: a Unix socket closed with records still in
-    /// its receive queue makes the peer's next receive fail with ECONNRESET before it reads what it was sent
-    /// (the fatal report among them).
+    /// Closes after reading away what the peer sent before `closeAfterFlush` and was not read: a Unix socket closed
+    /// with records still in its receive queue makes the peer's next receive fail with ECONNRESET before it reads
+    /// what it was sent (the fatal report among them). Nothing more arrives once receiving is shut down.
     private func discardInboundAndClose() {
-        discardInbound(atMost: 4096)
-        close()
-    }
-
-    /// Reads and drops up to `limit` records that arrived (closing their descriptors), stopping when none is left.
-    private func discardInbound(atMost limit: Int) {
-        for _ in 0..<limit {
+        // Nothing arrives after the shutdown, so this ends with what the socket held (thousands of small records).
+        for _ in 0..<(1 << 20) {
             let result = try? socket.receive(
                 maxBytes: maxRecordBytes, maxFDs: maxFDs, lending: { _, fds in FileDescriptor.close(fds) })
-            guard case .received? = result else { return }
+            guard case .received? = result else { break }
         }
+        close()
     }
 
     /// The memory held and the limit passed, when the queue holds more than it may.
@@ -220,12 +236,7 @@ public final class RecordChannel: @unchecked Sendable {
     private func handle(_ events: EventLoop.Events) {
         if events.contains(.writable) { flush() }
         if closing {
-            if !events.isDisjoint(with: [.hangup, .error]) {
-                close()
-            } else if !closed && events.contains(.readable) {
-                // Read and dropped, so a peer still sending is not blocked on a full socket while it should read.
-                discardInbound(atMost: Self.recordsPerWakeup)
-            }
+            if !events.isDisjoint(with: [.hangup, .error]) { close() }
             return
         }
         if !closed && !events.isDisjoint(with: [.readable, .hangup, .error]) { readAvailable() }

@@ -283,6 +283,33 @@ final class ChannelHarness: Sendable {
         #expect(harness.closes.all.first??.code == ENOBUFS)
     }
 
+    @Test func aLastRecordIsQueuedPastTheLimitAndTheChannelClosesAfterIt() throws {
+        let limit = 256 * 1024
+        let harness = try ChannelHarness(maxQueuedBytes: limit, reportsOverflow: true)
+        defer { harness.finish() }
+        let recordBytes = 1024
+        // Records up to a little below the limit (a peer that does not read), then a last one that passes it.
+        let count = harness.onLoop { channel -> Int in
+            var count = 0
+            while channel.queuedMemoryBytes < limit - 4 * recordBytes && !channel.isClosed {
+                channel.send([UInt8](repeating: UInt8(truncatingIfNeeded: count), count: recordBytes))
+                count += 1
+            }
+            channel.sendLast([UInt8](repeating: 0xEE, count: 8 * recordBytes))
+            return count
+        }
+        let sent = try #require(count)
+        #expect(harness.overflows.all.isEmpty)
+        for index in 0..<sent {
+            let received = try #require(record(harness.peer.receive(maxBytes: 16 * recordBytes)), "record \(index)")
+            #expect(received.bytes == [UInt8](repeating: UInt8(truncatingIfNeeded: index), count: recordBytes))
+            if received.bytes.count != recordBytes { break }
+        }
+        #expect(try record(harness.peer.receive(maxBytes: 16 * recordBytes))?.bytes.count == 8 * recordBytes)
+        #expect(try harness.peer.receive(maxBytes: 16 * recordBytes).isClosedResult)
+        #expect(harness.closes.all.isEmpty)
+    }
+
     @Test func overflowClosesWithENOBUFSWhenThePeerNeverReads() throws {
         let harness = try ChannelHarness(maxQueuedBytes: 256 * 1024)
         defer { harness.finish() }

@@ -239,6 +239,15 @@ public final class Server: @unchecked Sendable {
             defer { FileDescriptor.close(fds) }
             guard let channel = channels[delivery.session] else { continue }
             let frame = FrameCodec.encode(delivery.message, continued: delivery.continued)
+            if delivery.closeAfter {
+                // The last message, queued even past the limit of a client that stopped reading. The channel keeps
+                // itself open until the client read it, or for its linger time; the session's layers, animations
+                // and images go now.
+                channels[delivery.session] = nil
+                channel.sendLast(frame, fds: fds)
+                deliver(core.closeSession(delivery.session))
+                continue
+            }
             if !channel.send(frame, fds: fds, partOfLargeReply: delivery.largeReplyPart) {
                 // Above what this socket's buffer carries (net.core.wmem_max caps it): said in a small record.
                 logger.notice(
@@ -253,13 +262,6 @@ public final class Server: @unchecked Sendable {
                         why: "more than this connection's socket buffer carries in one record")
                     channel.send(FrameCodec.encode(report))
                 }
-            }
-            if delivery.closeAfter {
-                // The channel keeps itself open until the client read what was queued before the report and the
-                // report, or for its linger time; the session's layers, animations and images go now.
-                channels[delivery.session] = nil
-                channel.closeAfterFlush()
-                deliver(core.closeSession(delivery.session))
             }
         }
     }
