@@ -351,6 +351,12 @@ public final class SeqPacketSocket: @unchecked Sendable {
         _ = Glibc.shutdown(fd, Int32(SHUT_RDWR))
     }
 
+    /// SHUT_RD: the peer can send nothing more (EPIPE); what it sent before can still be received, then end of file.
+    public func shutdownReceiving() {
+        guard !closed.load(ordering: .acquiring) else { return }
+        _ = Glibc.shutdown(fd, Int32(SHUT_RD))
+    }
+
     /// Closes the descriptor once; later calls do nothing, later operations fail with EBADF.
     public func close() {
         let (exchanged, _) = closed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)

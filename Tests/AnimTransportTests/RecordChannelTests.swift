@@ -12,9 +12,11 @@ final class ChannelHarness: Sendable {
     let closes = Recorder<TransportError?>()
     let closed = DispatchSemaphore(value: 0)
     let received = DispatchSemaphore(value: 0)
+    /// What `onOverflow` was told (memory held, limit); without `reportsOverflow` the channel has no `onOverflow`.
+    let overflows = Recorder<[Int]>()
     private let box = Mutex<RecordChannel?>(nil)
 
-    init(maxQueuedBytes: Int, maxQueuedReplyBytes: Int = 0) throws {
+    init(maxQueuedBytes: Int, maxQueuedReplyBytes: Int = 0, reportsOverflow: Bool = false) throws {
         loop = try EventLoop(name: "test-channel")
         let (local, remote) = try SeqPacketSocket.pair()
         peer = remote
@@ -33,7 +35,8 @@ final class ChannelHarness: Sendable {
                 onClose: { [self] error in
                     closes.append(error)
                     closed.signal()
-                })
+                },
+                onOverflow: reportsOverflow ? { [self] held, limit in overflows.append([held, limit]) } : nil)
             box.withLock { $0 = channel }
             made.signal()
         }
@@ -50,6 +53,16 @@ final class ChannelHarness: Sendable {
         }
         guard waited(done) else { return nil }
         return result.withLock { $0 }
+    }
+
+    /// Drops the harness's reference to the channel, as an owner does once it asked it to close.
+    func letGo() {
+        let done = DispatchSemaphore(value: 0)
+        loop.execute { [self] in
+            box.withLock { $0 = nil }
+            done.signal()
+        }
+        _ = waited(done)
     }
 
     func finish() {
@@ -162,6 +175,138 @@ final class ChannelHarness: Sendable {
         }
         #expect(try harness.peer.receive(maxBytes: recordBytes).isClosedResult)
         #expect(harness.onLoop { $0.isClosed } == true)
+        #expect(harness.closes.all.isEmpty)
+    }
+
+    @Test func closeAfterFlushDeliversEverythingAfterTheOwnerLetsGoOfTheChannel() throws {
+        let harness = try ChannelHarness(maxQueuedBytes: 256 << 20)
+        defer { harness.finish() }
+        // 20,000 small records, most of them queued (a socket buffer holds a few hundred), then the last one.
+        let count = 20_000
+        _ = harness.onLoop { channel in
+            for index in 0..<count {
+                channel.send(withUnsafeBytes(of: UInt32(index).littleEndian) { Array($0) })
+            }
+            channel.send([0xFF])
+            channel.closeAfterFlush()
+        }
+        harness.letGo()
+        for index in 0..<count {
+            let received = try #require(record(harness.peer.receive(maxBytes: 16)), "record \(index)")
+            #expect(received.bytes == withUnsafeBytes(of: UInt32(index).littleEndian) { Array($0) })
+            if received.bytes.count != 4 { break }
+        }
+        #expect(try record(harness.peer.receive(maxBytes: 16))?.bytes == [0xFF])
+        #expect(try harness.peer.receive(maxBytes: 16).isClosedResult)
+    }
+
+    @Test func aClosingChannelWhosePeerDoesNotReadClosesAfterItsLinger() throws {
+        let harness = try ChannelHarness(maxQueuedBytes: 256 << 20)
+        defer { harness.finish() }
+        let queued = harness.onLoop { channel -> Int in
+            while channel.queuedRecords < 8 { channel.send([UInt8](repeating: 1, count: 64 * 1024)) }
+            channel.closeAfterFlush(linger: 0.2)
+            return channel.queuedRecords
+        }
+        #expect(queued == 8)
+        #expect(harness.onLoop { $0.isClosed } == false)
+        usleep(600_000)
+        #expect(harness.onLoop { $0.isClosed } == true)
+        #expect(harness.onLoop { $0.queuedMemoryBytes } == 0)
+        #expect(harness.closes.all.isEmpty)
+    }
+
+    @Test func sentRecordsAreFreedWhileOthersStillWait() throws {
+        let harness = try ChannelHarness(maxQueuedBytes: 256 << 20)
+        defer { harness.finish() }
+        let recordBytes = 64 * 1024
+        // Fill the socket buffer, then queue twice as many records behind it as it holds, and 8 more.
+        let sent = harness.onLoop { channel -> (count: Int, queued: Int, memory: Int) in
+            var count = 0
+            while channel.queuedRecords == 0 {
+                channel.send([UInt8](repeating: 0, count: recordBytes))
+                count += 1
+            }
+            for _ in 0..<(2 * count + 8) { channel.send([UInt8](repeating: 0, count: recordBytes)) }
+            return (count, channel.queuedRecords, channel.queuedMemoryBytes)
+        }
+        let (count, queued, memory) = try #require(sent)
+        #expect(memory >= queued * recordBytes)
+        // The peer reads until the socket has room again: the channel sends as many of the queued records as fit,
+        // fewer than it holds, and what it sent no longer counts (nor is held) though the queue has not emptied.
+        var drained = false
+        for _ in 0..<count where !drained {
+            _ = try harness.peer.receive(maxBytes: recordBytes)
+            drained = eventually(seconds: 0.05) { (harness.onLoop { $0.queuedRecords } ?? queued) < queued }
+        }
+        #expect(drained)
+        let waiting = try #require(harness.onLoop { ($0.queuedRecords, $0.queuedMemoryBytes) })
+        #expect(waiting.0 > 0)
+        #expect(waiting.1 < memory - (queued - waiting.0) * recordBytes + 4096)
+        #expect(waiting.1 <= waiting.0 * (recordBytes + 256) + 4096)
+    }
+
+    @Test func theLimitCountsWhatSmallRecordsHoldNotOnlyTheirBytes() throws {
+        let limit = 256 * 1024
+        let harness = try ChannelHarness(maxQueuedBytes: limit, reportsOverflow: true)
+        defer { harness.finish() }
+        // Records of 20 bytes (a SyncReply's size) to a peer that never reads: each costs its array and its slot
+        // besides its bytes, so the queue passes the limit long before holding 256 KiB of payload.
+        let result = harness.onLoop { channel -> (records: Int, payload: Int, memory: Int) in
+            var records = 0
+            var payload = 0
+            var memory = 0
+            var sends = 0
+            while harness.overflows.all.isEmpty && sends < 100_000 {
+                records = channel.queuedRecords
+                payload = channel.queuedBytes
+                memory = channel.queuedMemoryBytes
+                var reply = [UInt8](repeating: 7, count: 20)
+                reply.reserveCapacity(64)
+                channel.send(reply)
+                sends += 1
+            }
+            return (records, payload, memory)
+        }
+        let (records, payload, memory) = try #require(result)
+        let overflow = try #require(harness.overflows.all.first)
+        #expect(overflow[1] == limit)
+        #expect(overflow[0] > limit)
+        #expect(memory <= limit && memory > limit / 2)
+        // Each queued record is accounted at no less than its bytes and the 48 bytes of its array's header and
+        // malloc's chunk: fewer than limit / 68 fit.
+        #expect(records < limit / 68)
+        #expect(payload < limit / 3)
+        // The queue was dropped; with an onOverflow the owner decides, and this one did not close the channel.
+        #expect(harness.onLoop { $0.queuedRecords } == 0)
+        #expect(waited(harness.closed))
+        #expect(harness.closes.all.first??.code == ENOBUFS)
+    }
+
+    @Test func aLastRecordIsQueuedPastTheLimitAndTheChannelClosesAfterIt() throws {
+        let limit = 256 * 1024
+        let harness = try ChannelHarness(maxQueuedBytes: limit, reportsOverflow: true)
+        defer { harness.finish() }
+        let recordBytes = 1024
+        // Records up to a little below the limit (a peer that does not read), then a last one that passes it.
+        let count = harness.onLoop { channel -> Int in
+            var count = 0
+            while channel.queuedMemoryBytes < limit - 4 * recordBytes && !channel.isClosed {
+                channel.send([UInt8](repeating: UInt8(truncatingIfNeeded: count), count: recordBytes))
+                count += 1
+            }
+            channel.sendLast([UInt8](repeating: 0xEE, count: 8 * recordBytes))
+            return count
+        }
+        let sent = try #require(count)
+        #expect(harness.overflows.all.isEmpty)
+        for index in 0..<sent {
+            let received = try #require(record(harness.peer.receive(maxBytes: 16 * recordBytes)), "record \(index)")
+            #expect(received.bytes == [UInt8](repeating: UInt8(truncatingIfNeeded: index), count: recordBytes))
+            if received.bytes.count != recordBytes { break }
+        }
+        #expect(try record(harness.peer.receive(maxBytes: 16 * recordBytes))?.bytes.count == 8 * recordBytes)
+        #expect(try harness.peer.receive(maxBytes: 16 * recordBytes).isClosedResult)
         #expect(harness.closes.all.isEmpty)
     }
 

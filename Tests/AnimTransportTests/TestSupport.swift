@@ -38,3 +38,13 @@ extension ReceiveResult {
         return false
     }
 }
+
+/// Polls `condition` every 10 ms until it holds or `seconds` pass.
+func eventually(seconds: Double = 10, _ condition: () -> Bool) -> Bool {
+    let deadline = MonotonicClock.now() + seconds
+    while !condition() {
+        guard MonotonicClock.now() < deadline else { return false }
+        usleep(10_000)
+    }
+    return true
+}

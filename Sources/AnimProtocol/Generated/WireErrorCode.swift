@@ -13,7 +13,7 @@ public enum WireErrorCode: UInt16, Hashable, Sendable, CaseIterable {
     case trailingBytes = 4
     /// an enum value, union tag, optional marker or bool byte out of range
     case invalidTag = 5
-    /// a string, array, nesting depth or the frame exceeds a limit (a record longer than the server reads is reported so before the close); non-fatal only for a reply too large to send (fatal false, field names the reply)
+    /// a string, array, nesting depth or the frame exceeds a limit (a record longer than the server reads is reported so before the close); non-fatal only for a reply too large to send (fatal false, field names the reply); also the unread messages of a client that stopped reading, past the server's queue limit (opcode 0, value the bytes they held)
     case limitExceeded = 6
     /// a string is not valid UTF-8
     case invalidUTF8 = 7
@@ -106,7 +106,7 @@ extension WireErrorCode {
         case .truncatedPayload: "the payload ended inside a field"
         case .trailingBytes: "bytes remain after the message's last field"
         case .invalidTag: "an enum value, union tag, optional marker or bool byte out of range"
-        case .limitExceeded: "a string, array, nesting depth or the frame exceeds a limit (a record longer than the server reads is reported so before the close); non-fatal only for a reply too large to send (fatal false, field names the reply)"
+        case .limitExceeded: "a string, array, nesting depth or the frame exceeds a limit (a record longer than the server reads is reported so before the close); non-fatal only for a reply too large to send (fatal false, field names the reply); also the unread messages of a client that stopped reading, past the server's queue limit (opcode 0, value the bytes they held)"
         case .invalidUTF8: "a string is not valid UTF-8"
         case .versionMismatch: "Hello's version range does not include a version the server speaks"
         case .notNegotiated: "a message other than Hello before Hello, or a second Hello"

@@ -198,6 +198,9 @@ public final class Server: @unchecked Sendable {
                     onRecord: { [unowned self] bytes, fds in self.received(bytes, fds: fds, from: session) },
                     onClose: { [unowned self] error in self.channelClosed(session, error: error) },
                     onRefused: { [unowned self] refusal in self.refused(refusal, from: session) },
+                    onOverflow: { [unowned self] held, limit in
+                        self.stoppedReading(session, heldBytes: held, limit: limit)
+                    },
                     beforeRecord: { [unowned self] read in self.readDecision(for: session, readThisTurn: read) })
                 channels[session] = channel
                 logger.debug(
@@ -388,6 +391,22 @@ public final class Server: @unchecked Sendable {
         deliver(core.reject(error, from: session))
     }
 
+    /// A client that stopped reading (its queued messages passed the limit, protocol/README.md, "Errors") hears
+    /// why in place of the messages dropped, then the connection closes.
+    private func stoppedReading(_ session: SessionID, heldBytes: Int, limit: Int) {
+        logger.notice(
+            "closing a client that stopped reading",
+            metadata: ["session": "\(session)", "queued": "\(heldBytes)", "limit": "\(limit)"])
+        let error = ProtocolError(
+            .limitExceeded, value: "\(heldBytes)",
+            detail:
+                "the client stopped reading: the messages waiting for it held \(heldBytes) bytes of the server's "
+                + "memory, more than the \(limit) allowed; they were dropped and the connection closes")
+        deliver(core.reject(error, from: session))
+        // Its layers are gone from the screen.
+        scheduleFrame()
+    }
+
     private func channelClosed(_ session: SessionID, error: TransportError?) {
         guard channels.removeValue(forKey: session) != nil else { return }
         connectionEnded(session)
@@ -418,6 +437,17 @@ public final class Server: @unchecked Sendable {
             defer { FileDescriptor.close(fds) }
             guard let channel = channels[delivery.session] else { continue }
             let frame = FrameCodec.encode(delivery.message, continued: delivery.continued)
+            if delivery.closeAfter {
+                // The last message, queued even past the limit of a client that stopped reading. The channel keeps
+                // itself open until the client read it, or for its linger time; the session's layers, animations
+                // and images go now.
+                channels[delivery.session] = nil
+                connectionEnded(delivery.session)
+                channel.sendLast(frame, fds: fds)
+                deliver(core.closeSession(delivery.session))
+                scheduleMemoryReturn()
+                continue
+            }
             if !channel.send(frame, fds: fds, partOfLargeReply: delivery.largeReplyPart) {
                 // Above what this socket's buffer carries (net.core.wmem_max caps it): said in a small record.
                 logger.notice(
@@ -432,13 +462,6 @@ public final class Server: @unchecked Sendable {
                         why: "more than this connection's socket buffer carries in one record")
                     channel.send(FrameCodec.encode(report))
                 }
-            }
-            if delivery.closeAfter {
-                channels[delivery.session] = nil
-                connectionEnded(delivery.session)
-                channel.closeAfterFlush()
-                deliver(core.closeSession(delivery.session))
-                scheduleMemoryReturn()
             }
         }
     }

@@ -10,7 +10,8 @@ public struct ServerOptions: Sendable {
     public var clockMode: ServerClock.Mode
     /// The manual clock's first value.
     public var manualClockStart: Double
-    /// Bytes a client may leave unread in its socket queue before it is disconnected as stuck.
+    /// Memory the messages a client has not read yet may hold (their bytes and per-message overhead) before it is
+    /// told it stopped reading and disconnected (protocol/README.md, "Errors").
     public var maxQueuedBytesPerClient: Int
 
     public init(
