@@ -41,9 +41,11 @@ func percentile(_ values: [Double], _ fraction: Double) -> Double {
     return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
 }
 
-/// "yes: <code> <message>" for the reports a closed connection got, "no" when it stayed open.
-func closedWith(_ closed: Bool, _ errors: [ErrorReport]) -> String {
+/// "yes, ErrorReport <code> (<message>)" for the report a closed connection got, "no" when it stayed open; the
+/// socket error the client saw follows.
+func closedWith(_ closed: Bool, _ errors: [ErrorReport], client: RawClient) -> String {
     guard closed else { return "no" }
-    guard let last = errors.last else { return "yes, without an ErrorReport" }
-    return "yes, ErrorReport \(last.code) (\(last.message))"
+    let seen = client.failure.map { "; the client saw: \($0)" } ?? ""
+    guard let last = errors.last else { return "yes, without an ErrorReport" + seen }
+    return "yes, ErrorReport \(last.code) (\(last.message))" + seen
 }

@@ -7,6 +7,8 @@ import Foundation
 final class RawClient {
     let socket: SeqPacketSocket
     private var nextRequest: UInt32 = 1
+    /// The error a send or receive failed with (a peer that closed gives EPIPE or ECONNRESET), if any did.
+    private(set) var failure: String?
 
     enum Failure: Error { case unexpected(String) }
 
@@ -29,7 +31,14 @@ final class RawClient {
     }
 
     /// Sends one message; false when the socket is non-blocking and full.
-    func send(_ message: Message) throws -> Bool { try socket.send(FrameCodec.encode(message)) }
+    func send(_ message: Message) throws -> Bool {
+        do {
+            return try socket.send(FrameCodec.encode(message))
+        } catch {
+            failure = "\(error)"
+            throw error
+        }
+    }
 
     /// Reads, without blocking, at most `limit` queued records: how many came, the error reports among them and
     /// whether the server closed the connection.
@@ -39,7 +48,12 @@ final class RawClient {
         var errors: [ErrorReport] = []
         while records < limit {
             let result: ReceiveResult
-            do { result = try socket.receive(maxBytes: 1 << 24, maxFDs: 4) } catch { return (records, errors, true) }
+            do {
+                result = try socket.receive(maxBytes: 1 << 24, maxFDs: 4)
+            } catch {
+                failure = "\(error)"
+                return (records, errors, true)
+            }
             switch result {
             case .wouldBlock: return (records, errors, false)
             case .closed: return (records, errors, true)

@@ -62,7 +62,7 @@ enum SlowReaders {
         report.add(name, "records read (one a second)", "\(read)")
         report.add(name, "RSS before", mebibytes: before)
         report.add(name, "RSS growth at peak", mebibytes: peak - before)
-        report.add(name, "server closed the connection", closedWith(closed || final.closed, errors))
+        report.add(name, "server closed the connection", closedWith(closed || final.closed, errors, client: reader))
         reader.close()
         Thread.sleep(forTimeInterval: 1.5)
         report.add(name, "RSS growth 1.5 s after it left", mebibytes: figures.resident - before)
@@ -104,7 +104,8 @@ enum SlowReaders {
         report.add(name, "times its socket was full", "\(full)")
         report.add(name, "replies waiting for it when it finally read", "\(drained.records)")
         report.add(name, "RSS growth at peak (the queue of replies)", mebibytes: peak - before)
-        report.add(name, "server closed the connection", closedWith(closed || drained.closed, drained.errors))
+        report.add(
+            name, "server closed the connection", closedWith(closed || drained.closed, drained.errors, client: client))
         report.add(
             name, "another client's Sync meanwhile, p50 / max",
             String(format: "%.2f / %.2f ms", percentile(bystanderLatencies, 0.5), bystanderLatencies.max() ?? 0))

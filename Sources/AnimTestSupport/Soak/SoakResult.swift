@@ -57,6 +57,11 @@ public struct SoakResult: Sendable {
             return total + max(0, asked - built) + Double(pair.1.framesSkipped - pair.0.framesSkipped)
         }
     }
+    /// Built frames the render thread dropped for a newer one, over those intervals.
+    public var framesDropped: UInt64 { loadIntervals.reduce(0) { $0 + ($1.1.framesSkipped - $1.0.framesSkipped) } }
+    /// Frames the render thread drew, over those intervals.
+    public var framesDrawn: UInt64 { loadIntervals.reduce(0) { $0 + ($1.1.framesDrawn - $1.0.framesDrawn) } }
+
     /// Seconds with clients connected in which the loop built no frame at all.
     public var stalledIntervals: Int { loadIntervals.filter { $0.1.frames == $0.0.frames }.count }
 
@@ -104,7 +109,8 @@ public struct SoakResult: Sendable {
             open fds: before \(descriptorsBefore), peak \(descriptorsPeak), after all left \(descriptorsAfter)
             frame time (server, ms): p50 \(format(frameTimeP50)), p99 \(format(frameTimeP99)), \
             max \(format(frameTimeMax))
-            frames: \(framesBuilt) built of \(Int(framesExpected.rounded())) asked, \
+            frames: \(framesBuilt) built of \(Int(framesExpected.rounded())) asked, \(framesDrawn) drawn, \
+            \(framesDropped) dropped by the render thread; \
             \(Int(framesMissed.rounded())) missed (\(format(missedShare)) %, bound \(format(c.missedFrameFraction * 100)) %), \
             \(stalledIntervals) seconds without a frame
             lost connections: \(lostConnections.count)
