@@ -100,6 +100,17 @@ let package = Package(
                 "AnimKit", "AnimProtocol", "AnimServer", "AnimTransport", "AnimTestSupport", argumentParser, logging,
             ],
             path: "tools/serverbench"),
+        // Issue 16's soak: churning clients against a release daemon, RSS/fds/frame times sampled into a CSV and
+        // charts (release; a 30-second variant runs in CI as IntegrationTests' SoakTests).
+        .executableTarget(
+            name: "soak", dependencies: ["AnimTestSupport", "AnimRender", "AnimCore", argumentParser],
+            path: "tools/soak"),
+        // Issue 16's hostile clients (slow and non-reading clients, connect bursts, idle clients, a flood, clients
+        // killed mid-commit) against a release daemon, printing what each did to it; not in CI.
+        .executableTarget(
+            name: "hostile",
+            dependencies: ["AnimKit", "AnimProtocol", "AnimTransport", "AnimTestSupport", argumentParser],
+            path: "tools/hostile"),
         // The SDK's cost per property change and per commit over a socket pair (no daemon): release only, not in CI.
         .executableTarget(
             name: "kitbench", dependencies: ["AnimKit", "AnimCore", "AnimProtocol", "AnimTransport"],
