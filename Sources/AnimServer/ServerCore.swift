@@ -74,7 +74,8 @@ public final class ServerCore {
         guard let session = sessions.removeValue(forKey: id) else { return [] }
         if session.context.tree.count > 0 { needsFrame = true }
         if memoryReturn.clientClosed(
-            layers: session.context.tree.count, imageBytes: session.images.totalBytes, clientsLeft: sessions.count)
+            layers: session.context.tree.count, imageBytes: session.images.totalBytes, clientsLeft: sessions.count,
+            freeHeapBytes: MemoryReturn.freeHeapBytes())
         {
             wantsMemoryReturn = true
         }

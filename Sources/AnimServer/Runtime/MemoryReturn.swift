@@ -10,8 +10,12 @@ import Glibc
 struct MemoryReturn {
     /// Layers freed since the last trim that make one worth it (about 1.5 KB each with what they draw)...
     static let layerThreshold = 1000
-    /// ...or image bytes.
+    /// ...or image bytes...
     static let imageByteThreshold = 4 << 20
+    /// ...or this much more free heap than after the last trim: a client that held little in its tree can still
+    /// have held much in its outbound queue (one that stopped reading holds up to the queue limits, 16 MiB of
+    /// replies and 64 MiB of inspection parts) or in the documents built for it.
+    static let freeHeapThreshold = 4 << 20
     /// Seconds from the close that made a trim due to the trim.
     static let delay = 1.0
 
@@ -22,15 +26,22 @@ struct MemoryReturn {
     private(set) var trims = 0
     private(set) var returnedBytes = 0
 
-    /// A client holding `layers` and `imageBytes` closed; true when a trim is now due (the caller schedules it).
-    /// The last client to leave makes any freed memory worth a trim.
-    mutating func clientClosed(layers: Int, imageBytes: Int, clientsLeft: Int) -> Bool {
+    /// The heap's free bytes (glibc's `mallinfo2().fordblks`) after the last trim: a trim gives back free pages
+    /// but the bytes stay free in malloc's count.
+    private var freeHeapAtLastTrim = 0
+
+    /// A client holding `layers` and `imageBytes` closed, leaving `freeHeapBytes` free in the heap; true when a trim
+    /// is now due (the caller schedules it). The last client to leave makes any freed memory worth a trim.
+    mutating func clientClosed(layers: Int, imageBytes: Int, clientsLeft: Int, freeHeapBytes: Int) -> Bool {
         freedLayers += layers
         freedImageBytes += imageBytes
         let anything = freedLayers > 0 || freedImageBytes > 0
         return freedLayers >= Self.layerThreshold || freedImageBytes >= Self.imageByteThreshold
-            || (clientsLeft == 0 && anything)
+            || freeHeapBytes - freeHeapAtLastTrim >= Self.freeHeapThreshold || (clientsLeft == 0 && anything)
     }
+
+    /// The heap's free bytes now, in every arena.
+    static func freeHeapBytes() -> Int { Int(mallinfo2().fordblks) }
 
     /// Trims the heap now; returns the resident bytes given back and the seconds the trim took.
     @discardableResult
@@ -42,6 +53,7 @@ struct MemoryReturn {
         let after = ProcessResources.residentBytes() ?? 0
         freedLayers = 0
         freedImageBytes = 0
+        freeHeapAtLastTrim = Self.freeHeapBytes()
         trims += 1
         returnedBytes += max(0, before - after)
         return (max(0, before - after), seconds)
