@@ -20,7 +20,7 @@ struct ConfigurationTests {
         #expect(c.frameRate == 60)
         #expect(c.helloTimeout == 10)
         #expect(c.maxConnections == 1024)
-        #expect(c.maxConnectionsPerUser == 256)
+        #expect(c.maxConnectionsPerUser == 1024)
     }
 
     @Test func connectionLimitsAndTheHelloTimeoutAreRead() throws {

@@ -18,8 +18,10 @@ public struct ServerConfiguration: Hashable, Sendable {
     public var helloTimeout: Double = 10
     /// Connections served at once; one more is answered `tooManyConnections` and closed.
     public var maxConnections: UInt32 = 1024
-    /// Connections served at once for one user (the peer's uid); one more is answered `tooManyConnections`.
-    public var maxConnectionsPerUser: UInt32 = 256
+    /// Connections served at once for one user (the peer's uid); one more is answered `tooManyConnections`. As many
+    /// as `maxConnections` by default: on a kiosk every app runs as one user, so a lower count is a choice to make
+    /// where several users share a server.
+    public var maxConnectionsPerUser: UInt32 = 1024
     /// A PNG the output shows from the moment it lights until the first client commit (`animserverd --splash`).
     public var splash: String?
 
