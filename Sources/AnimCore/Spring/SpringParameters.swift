@@ -1,8 +1,8 @@
 /// A damped spring (CASpringAnimation's physics): a unit mass-spring-damper pulled from 0 to 1.
 ///
-/// `progress(at:)` is the closed form of ca-semantics §5.2, with time in seconds (§0: the spring is evaluated
+/// `progress(at:)` is the closed form of the damped oscillator, with time in seconds (the spring is evaluated
 /// in seconds and the animation's `duration` cuts it off). Without `allowsOverdamping`, a damping ratio above
-/// 1 moves as a critically damped spring (§0).
+/// 1 moves as a critically damped spring (both rules in docs/core-animation-rules.md).
 public struct SpringParameters: Hashable, Codable, Sendable {
     /// The moving mass; must be > 0.
     public var mass: Double

@@ -4,8 +4,8 @@ extension MediaTiming {
     /// and of `repeatCount·cycleDuration`, far below a frame.
     static let relativeTolerance = 1e-12
 
-    /// Resolves parent time `t` to a phase and a basic fraction, implementing ca-semantics §1.3 with the §0
-    /// rules:
+    /// Resolves parent time `t` to a phase and a basic fraction, following the rules of
+    /// docs/core-animation-rules.md:
     ///
     /// - `e = (t − beginTime)·speed` decides the phase, for any sign of speed (the header formula taken
     ///   literally): `e < 0` is BEFORE, `e ≥ activeDuration` is AFTER (`e == activeDuration` is AFTER, and so is

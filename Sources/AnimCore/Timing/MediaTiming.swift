@@ -1,6 +1,6 @@
 /// The timing of a layer, an animation or an emitter cell: every CAMediaTiming field.
 ///
-/// Phase model (ca-semantics §1.3 with the §0 rules). Parent time `t` gives the elapsed time
+/// Phase model (docs/core-animation-rules.md). Parent time `t` gives the elapsed time
 /// `e = (t − beginTime)·speed`, which alone decides the phase: `e < 0` is BEFORE, `e ≥ activeDuration` is
 /// AFTER (the end instant itself is AFTER), anything else is ACTIVE. While active, `e + timeOffset` wraps into
 /// repeat cycles of `cycleDuration`; with `autoreverses` the second half of a cycle mirrors the first. Outside

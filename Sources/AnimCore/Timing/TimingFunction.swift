@@ -1,7 +1,7 @@
 /// A timing function (CAMediaTimingFunction): the cubic Bézier `[(0,0), c1, c2, (1,1)]` read as y = F(x),
 /// mapping a basic fraction to an eased fraction.
 ///
-/// Evaluation solves x → Bézier parameter the WebKit UnitBezier way (ca-semantics §2, §0). Everything the
+/// Evaluation solves x → Bézier parameter the WebKit UnitBezier way (docs/core-animation-rules.md). Everything the
 /// solver needs is computed once at init, so `evaluate` neither allocates nor recomputes.
 ///
 /// Equality and hashing compare the curve: a named function equals the custom function with the same

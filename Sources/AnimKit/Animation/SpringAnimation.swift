@@ -39,7 +39,7 @@ open class SpringAnimation: BasicAnimation, @unchecked Sendable {
         }
     }
 
-    /// How long the spring takes to come to rest (its decay envelope below 8.3e-4, ca-semantics §0).
+    /// How long the spring takes to come to rest (its decay envelope below 8.3e-4, docs/core-animation-rules.md).
     public var settlingDuration: Double { parameters.settlingDuration }
 
     public var perceptualDuration: Double { parameters.perceptualDuration }

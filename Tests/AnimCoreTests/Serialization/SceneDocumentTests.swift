@@ -3,7 +3,7 @@ import Testing
 
 @testable import AnimCore
 
-/// Scene documents decoded from JSON and evaluated through the decoded model, with ca-semantics §12's vectors.
+/// Scene documents decoded from JSON and evaluated through the decoded model, with the reference scenes' vectors.
 @Suite("Scene documents")
 struct SceneDocumentTests {
     /// A scene with one animation (the JSON object `animation`) under key "a" on a CALayer whose model has
