@@ -223,7 +223,6 @@ public final class Server: @unchecked Sendable {
             logger.notice(
                 "connection refused: maxConnections reached",
                 metadata: ["session": "\(session)", "limit": "\(configuration.maxConnections)"])
-            discardUnread(session)
             deliver(core.refuseConnection(session, field: "maxConnections", limit: configuration.maxConnections))
             return
         }
@@ -234,7 +233,6 @@ public final class Server: @unchecked Sendable {
                     metadata: [
                         "session": "\(session)", "uid": "\(uid)", "limit": "\(configuration.maxConnectionsPerUser)",
                     ])
-                discardUnread(session)
                 deliver(
                     core.refuseConnection(
                         session, field: "maxConnectionsPerUser", limit: configuration.maxConnectionsPerUser))
@@ -247,20 +245,6 @@ public final class Server: @unchecked Sendable {
             [unowned self] in
             self.helloTimers[session] = nil
             self.deliver(self.core.helloTimedOut(session))
-        }
-    }
-
-    /// Reads and drops what a refused connection already sent (its Hello): closing a socket with unread records
-    /// makes the kernel reset the connection, and the client would read ECONNRESET instead of the report.
-    private func discardUnread(_ session: SessionID) {
-        guard let socket = channels[session]?.socket else { return }
-        for _ in 0..<16 {
-            let result = try? socket.receive(
-                maxBytes: Int(SeqPacketSocket.bufferBytes), into: receiveBuffer,
-                lending: { _, fds in
-                    FileDescriptor.close(fds)
-                })
-            guard case .received? = result else { return }
         }
     }
 
