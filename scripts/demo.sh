@@ -22,9 +22,9 @@ step "system packages and Swift (scripts/install-deps.sh)"
 scripts/install-deps.sh
 
 step "build animserverd, animdemo and animctl (release)"
-swift build -c release --product animserverd
-swift build -c release --product animdemo
-swift build -c release --product animctl
+swift build -c release --static-swift-stdlib --product animserverd
+swift build -c release --static-swift-stdlib --product animdemo
+swift build -c release --static-swift-stdlib --product animctl
 
 mkdir -p out
 export ANIMSERVER_SOCKET="$root/out/animserver-demo.sock"

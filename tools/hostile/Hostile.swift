@@ -10,7 +10,7 @@ struct Hostile: ParsableCommand {
         commandName: "hostile",
         abstract: "Run hostile clients against a real animserverd and print what each did to it.",
         discussion: """
-            Build in release mode first: swift build -c release --product animserverd --product hostile, then run \
+            Build in release mode first: swift build -c release --static-swift-stdlib --product animserverd --product hostile, then run \
             .build/release/hostile (all cases) or name some with --case. Cases: \
             \(Case.allCases.map(\.rawValue).joined(separator: ", ")).
             """)

@@ -9,7 +9,7 @@ import Foundation
 /// pair to a thread that only receives (and answers Sync), so what is timed is the app thread's work.
 /// Baseline in the same run: the same Commit frame built from wire values and encoded by hand, which is the
 /// floor the SDK's commit path cannot go below. Medians of `runs` commits. Build in release mode:
-/// `swift build -c release --product kitbench && .build/release/kitbench [commits] [changes] [animated commits]`.
+/// `swift build -c release --static-swift-stdlib --product kitbench && .build/release/kitbench [commits] [changes] [animated commits]`.
 @main
 struct KitBench {
     static func main() throws {

@@ -8,7 +8,7 @@ import Foundation
 /// compositing the same pixel boxes in the same run. The software renderer keeps what it worked out for items
 /// drawn again unchanged, so it is also timed cold: each frame once more by a new renderer (nothing kept).
 /// Release build only:
-/// `swift build -c release --product renderbench && .build/release/renderbench`.
+/// `swift build -c release --static-swift-stdlib --product renderbench && .build/release/renderbench`.
 @main
 struct RenderBench: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Frame times of the two renderers (medians).")

@@ -15,7 +15,7 @@ struct ServerBench: ParsableCommand {
         commandName: "serverbench",
         abstract: "Measure commit latency, bulk throughput against the raw socket, memory per layer and idle CPU.",
         discussion: """
-            Build in release mode first: swift build -c release --product animserverd and --product serverbench, \
+            Build in release mode first: swift build -c release --static-swift-stdlib --product animserverd and --product serverbench, \
             then run .build/release/serverbench. The daemon runs with a monotonic clock on a private socket.
             """)
 

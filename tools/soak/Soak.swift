@@ -13,7 +13,7 @@ struct Soak: ParsableCommand {
         commandName: "soak",
         abstract: "Load a real animserverd with churning clients for a while and check it gives everything back.",
         discussion: """
-            Build in release mode first: swift build -c release --product animserverd --product soak, then run \
+            Build in release mode first: swift build -c release --static-swift-stdlib --product animserverd --product soak, then run \
             .build/release/soak. Writes samples.csv, memory.png, descriptors.png and frametime.png into --output \
             and prints a summary; exits 1 when fds are not back to the start after every client left, RSS after \
             leaving is above RSS before + --rss-margin, a client lost its connection, or frames were missed.
