@@ -29,8 +29,12 @@ extension SoftwareRenderer {
         let coverage = RectCoverage(
             transform: r.transform, rect: r.rect, radii: r.radii, borderWidth: r.borderWidth,
             antialiased: r.antialiased)
+        // Only plans with rounded corners are kept: a square-cornered rectangle's split (a box and its edge strips)
+        // costs less to make again than the ~550 bytes a kept plan holds, and a screen of small plain layers would
+        // keep one per layer (serverbench's memory per visible layer).
+        let keeps = !r.radii.isZero
         guard let coverage, let box = coverage.outputBounds?.intersection(clip) else {
-            if let key {
+            if let key, keeps {
                 // Holds only the bounds: a hit for every clip it does not meet.
                 planCache.store(
                     RectPlan(
@@ -43,7 +47,7 @@ extension SoftwareRenderer {
             axisCoverage.split(coverage, area: area, alpha: 1)
         {
             let plan = makePlan(key: key, bounds: coverage.outputBounds, area: area)
-            planCache.store(plan)
+            if keeps { planCache.store(plan) }
             try draw(plan, color: color, clip: clip, into: target)
             return
         }
