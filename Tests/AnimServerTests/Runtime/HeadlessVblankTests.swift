@@ -12,7 +12,7 @@ import Testing
 struct HeadlessVblankTests {
     @Test("An animating scene's frames are evaluated at exact vblank times though the frame timer wakes 5 ms late")
     func evaluatedAtTheVblank() throws {
-        let path = "/tmp/animserver-vblank-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("animserver-vblank-\(UUID())").path
         let server = try Server(options: ServerOptions(socketPath: path), logger: Fakes.quiet)
         let output = try Fakes.output(renderer: .software, log: FakeRendererLog())
         server.output = output
