@@ -46,4 +46,36 @@ struct HeadlessVblankTests {
         }
         for (earlier, later) in zip(vblanks, vblanks.dropFirst()) { #expect(later > earlier) }
     }
+
+    @Test("Under a flood of commits the headless output draws at most one frame per vblank (50 a second at 50 Hz)")
+    func oneFramePerVblankUnderAFlood() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("animserver-flood-\(UUID())").path
+        let server = try Server(options: ServerOptions(socketPath: path), logger: Fakes.quiet)
+        let output = try Fakes.output(renderer: .software, log: FakeRendererLog())
+        server.output = output
+        let sink = LockedSink()
+        server.frameSink = sink
+        try server.start()
+        defer { server.stop() }
+        let client = try SeqPacketSocket.connect(path: path)
+        _ = try client.send(FrameCodec.encode(.hello(Hello(minVersion: 1, maxVersion: 1, clientName: "flood"))))
+        _ = try client.send(
+            FrameCodec.encode(.commit(Commit(transaction: 1, completions: [], operations: [W.create(1)]))))
+        let began = MonotonicClock.now()
+        var transaction: UInt64 = 2
+        while MonotonicClock.now() - began < 0.4 {
+            let opacity = W.set(1, "opacity", .number(Double(transaction % 100) / 100))
+            _ = try client.send(
+                FrameCodec.encode(.commit(Commit(transaction: transaction, completions: [], operations: [opacity]))))
+            transaction += 1
+            usleep(500)
+        }
+        let elapsed = MonotonicClock.now() - began
+        usleep(100_000)
+        let frames = sink.times.withLock { $0.count }
+        let interval = try #require((output.framePacer as? VirtualVblankPacer)?.interval)
+        // Every commit wants a frame at once; the vblanks let one through per interval (and the first at once).
+        #expect(frames >= 5)
+        #expect(Double(frames) <= (elapsed + 0.1) / interval + 2, "\(frames) frames in \(elapsed + 0.1) s")
+    }
 }
