@@ -78,4 +78,42 @@ struct HeadlessVblankTests {
         #expect(frames >= 5)
         #expect(Double(frames) <= (elapsed + 0.1) / interval + 2, "\(frames) frames in \(elapsed + 0.1) s")
     }
+
+    @Test("A frame is never evaluated before a commit it shows, though the commit came after the frame's vblank")
+    func neverBeforeTheCommitItShows() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("animserver-commit-\(UUID())").path
+        let server = try Server(options: ServerOptions(socketPath: path), logger: Fakes.quiet)
+        server.output = try Fakes.output(renderer: .software, log: FakeRendererLog())
+        let sink = LockedSink()
+        server.frameSink = sink
+        try server.start()
+        defer { server.stop() }
+        let client = try SeqPacketSocket.connect(path: path)
+        func reply() throws -> Message? {
+            guard case .record(let record) = try client.receive(maxBytes: 1 << 16) else { return nil }
+            return try FrameCodec.decode(record.bytes, fds: record.fds)
+        }
+        _ = try client.send(FrameCodec.encode(.hello(Hello(minVersion: 1, maxVersion: 1, clientName: "commits"))))
+        _ = try reply()
+        // Commits at random points of the 20 ms interval, the display idle in between: about half land in the
+        // first half of an interval, whose vblank is already past when the frame is planned.
+        for transaction in UInt64(1)...10 {
+            let before = sink.times.withLock { $0.count }
+            let change = transaction == 1 ? W.create(1) : W.set(1, "opacity", .number(Double(transaction) / 10))
+            _ = try client.send(
+                FrameCodec.encode(.commit(Commit(transaction: transaction, completions: [], operations: [change]))))
+            guard case .commitApplied(let applied) = try reply() else {
+                Issue.record("expected CommitApplied")
+                return
+            }
+            var waited = 0
+            while sink.times.withLock({ $0.count }) == before, waited < 500 {
+                usleep(1_000)
+                waited += 1
+            }
+            let shown = try #require(sink.times.withLock { $0.count > before ? $0[before] : nil })
+            #expect(shown >= applied.time, "the frame at \(shown) shows the commit applied at \(applied.time)")
+            usleep(UInt32.random(in: 25_000...45_000))
+        }
+    }
 }
