@@ -11,8 +11,10 @@ import Synchronization
 /// The server's loop hands each frame over with `submit` and never waits: a frame the render thread has not
 /// started yet is replaced by a newer one (counted as skipped, its pending screenshots move to the newer
 /// frame). The renderer is created on the render thread and used only there (GL contexts are thread-affine).
-public final class HeadlessOutput: @unchecked Sendable {
+public final class HeadlessOutput: Output, @unchecked Sendable {
     public let configuration: OutputConfiguration
+    /// The virtual vblanks at the configured refresh rate that pace the frames of an output without a display.
+    public let framePacer: any FramePacer
     /// The renderer the output draws with and why.
     public let decision: RendererDecision
     public let rendererInfo: RendererInfo
@@ -58,6 +60,7 @@ public final class HeadlessOutput: @unchecked Sendable {
         thread.start()
         let ready = try setup.wait()
         self.configuration = configuration
+        framePacer = VirtualVblankPacer(refreshRate: configuration.refresh)
         self.queue = queue
         self.setup = setup
         self.scanout = scanout

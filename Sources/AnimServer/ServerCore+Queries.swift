@@ -1,7 +1,7 @@
 import AnimCore
 import AnimProtocol
 
-/// Presentation and hit-test queries and clock control.
+/// Presentation and hit-test queries.
 extension ServerCore {
     func presentation(_ query: PresentationQuery, for session: Session) -> [Message] {
         let time = query.time ?? clock.now()
@@ -59,44 +59,5 @@ extension ServerCore {
             query.presentation ? .presentation(tree.presentationStates(atAbsoluteTime: clock.now())) : .model
         let hit = tree.hitTest(point, in: root, using: states)
         return [.hitTestReply(HitTestReply(request: query.request, layer: hit?.rawValue))]
-    }
-
-    func clockControl(_ control: ClockControl, from session: Session) -> [Message] {
-        if control.action != .query, !isPrivileged(session) {
-            return [
-                permissionDenied(session, opcode: ClockControl.opcode, request: control.request, what: "clock control")
-            ]
-        }
-        do {
-            switch control.action {
-            case .query: break
-            case .pause: clock.pause()
-            case .resume: clock.resume()
-            case .set(let t): try clock.set(t)
-            case .advance(let dt): try clock.advance(dt)
-            case .rate(let r): try clock.setRate(r)
-            }
-        } catch {
-            return [
-                errorReport(
-                    ProtocolError(
-                        .invalidValue, opcode: ClockControl.opcode, field: "action.\(error.field)",
-                        value: numberText(error.value), detail: error.reason),
-                    request: UInt64(control.request))
-            ]
-        }
-        if control.action != .query {
-            // Time jumped or changed pace: the next frame shows the scene at the new time.
-            markChanged()
-            logger.info(
-                "clock changed",
-                metadata: ["session": "\(session.id.rawValue)", "action": "\(control.action)", "now": "\(clock.now())"])
-        }
-        return [
-            .clockState(
-                ClockState(
-                    request: control.request, mode: clock.wireMode, time: clock.now(), paused: clock.isPaused,
-                    rate: clock.rate))
-        ]
     }
 }

@@ -4,26 +4,31 @@ import AnimProtocol
 import AnimTransport
 import Logging
 
-/// The I/O-free heart of animserverd: sessions, their scenes, commits, queries, clock control, inspection
-/// and the frame logic. The runtime glue feeds it decoded messages and frame ticks and sends what it
-/// returns; nothing here touches a socket, so tests drive it with `Message` values and a manual clock.
+/// The I/O-free heart of animserverd: sessions, their scenes, commits, queries and the frame logic. Clock
+/// control, inspection, outputs and screenshots are its control service's (`ControlService`), which it routes
+/// those messages to. The runtime glue feeds it decoded messages and frame ticks and sends what it returns;
+/// nothing here touches a socket, so tests drive it with `Message` values and a manual clock.
 ///
 /// Used only on the server's loop thread; not Sendable.
 public final class ServerCore {
     public let configuration: ServerConfiguration
     /// The server's media time; the glue reads `clock.now()` for frame times.
     public let clock: ServerClock
-    /// The user the server runs as: it and root may control the clock and inspect.
-    public let serverUID: UInt32
     /// Where finished frames go.
     public var frameSink: any FrameSink = CountingFrameSink()
     /// The output that draws the frames and takes screenshots; attaching one makes it the frame sink.
-    public var output: HeadlessOutput? {
-        didSet { if let output { frameSink = output } }
+    public var output: (any Output)? {
+        didSet { if let output { frameSink = OutputFrameSink(output) } }
     }
     /// Sends what is answered later from another thread (screenshots, from the render thread): the glue
     /// hops to its loop and sends them. Without it such answers are dropped (and their descriptors closed).
-    public var deliverLater: (@Sendable ([Delivery]) -> Void)?
+    public var deliverLater: (@Sendable ([Delivery]) -> Void)? {
+        get { control.deliverLater }
+        set { control.deliverLater = newValue }
+    }
+    /// Clock control, inspection, outputs, screenshots and who may use them.
+    private(set) lazy var control = ControlService(core: self, clock: clock, serverUID: serverUID, logger: logger)
+    private let serverUID: UInt32
 
     let logger: Logger
     var sessions: [SessionID: Session] = [:]
@@ -31,9 +36,10 @@ public final class ServerCore {
     /// Something changed since the last frame (a commit, a clock jump, a client gone).
     private(set) var needsFrame = false
     private(set) var frames: UInt64 = 0
+    /// The media time of the last commit applied: a frame is never evaluated before it (the commit's animations
+    /// would not have begun, and the frame would show its model values).
+    private(set) var lastCommitTime: Double?
     private var lastFrameTime: Double?
-    /// Screenshots waiting for the next frame.
-    var pendingScreenshots: [PendingScreenshot] = []
     private var frameTimes = FrameTimeSamples()
     private let keyPaths = KeyPathCache()
     /// `receiveBatch`'s per-operation targets, kept between commits.
@@ -168,6 +174,7 @@ public final class ServerCore {
         defer { session.context = context }
         guard let events = context.applyBatch(batch, in: env, scratch: &batchScratch) else { return nil }
         needsFrame = true
+        lastCommitTime = env.now
         return applied(batch.transaction, at: env.now, events: events, for: session).map {
             Delivery(session: id, message: $0)
         }
@@ -242,10 +249,8 @@ public final class ServerCore {
         case .acknowledgeCommits(let acknowledge):
             session.acknowledgesCommits = acknowledge.enabled
             return []
-        case .clockControl(let control): return clockControl(control, from: session)
-        case .inspectRequest(let request): return inspect(request, from: session)
-        case .outputControl(let control): return outputControl(control, from: session)
-        case .screenshotRequest(let request): return screenshot(request, from: session)
+        case .clockControl, .inspectRequest, .outputControl, .screenshotRequest:
+            return control.handle(message, from: session)
         case .hello, .welcome, .commitApplied, .errorReport, .animationStarted, .animationStopped,
             .transactionCompleted, .presentationReply, .hitTestReply, .syncReply, .clockState, .inspectReply,
             .screenshotReply:
@@ -278,6 +283,7 @@ public final class ServerCore {
         do {
             let events = try context.apply(commit, in: env)
             needsFrame = true
+            lastCommitTime = now
             return applied(commit.transaction, at: now, events: events, for: session)
         } catch {
             logger.debug(
@@ -308,21 +314,6 @@ public final class ServerCore {
         }
     }
 
-    /// Whether the session's user may steer the clock and inspect: the server's own user or root.
-    func isPrivileged(_ session: Session) -> Bool {
-        guard let credentials = session.credentials else { return false }
-        return credentials.uid == 0 || credentials.uid == serverUID
-    }
-
-    func permissionDenied(_ session: Session, opcode: UInt16, request: UInt32, what: String) -> Message {
-        let uid = session.credentials.map { "\($0.uid)" } ?? "unknown"
-        return errorReport(
-            ProtocolError(
-                .permissionDenied, opcode: opcode, field: "uid", value: uid,
-                detail: "\(what) is for the server's user (uid \(serverUID)) or root; this client runs as uid \(uid)"),
-            request: UInt64(request))
-    }
-
     // MARK: Frames
 
     /// The scene changed in a way no animation accounts for: the next frame is due at once.
@@ -347,7 +338,7 @@ public final class ServerCore {
         frameTimes.record(Self.seconds(ContinuousClock.now - began))
         needsFrame = false
         lastFrameTime = time
-        attachPendingScreenshots(to: snapshot)
+        control.attachPendingScreenshots(to: snapshot)
         frameSink.present(snapshot)
         return out
     }
@@ -402,5 +393,20 @@ public final class ServerCore {
     static func seconds(_ d: Duration) -> Double {
         let (s, attoseconds) = d.components
         return Double(s) + Double(attoseconds) * 1e-18
+    }
+}
+
+/// The outputs document is the control service's; named here too for the callers that knew it here.
+extension ServerCore {
+    static func entries(_ descriptions: [OutputDescription]) -> [ControlService.OutputEntry] {
+        ControlService.entries(descriptions)
+    }
+
+    static func json(_ entries: [ControlService.OutputEntry]) -> String {
+        ControlService.json(entries)
+    }
+
+    static func unknownOutput(_ name: String, in descriptions: [OutputDescription]) -> String? {
+        ControlService.unknownOutput(name, in: descriptions)
     }
 }

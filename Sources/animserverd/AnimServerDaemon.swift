@@ -160,8 +160,8 @@ struct AnimServerDaemon: ParsableCommand {
             try SplashImage(path: path)
         }
         // The output comes up first: a forced renderer or a display that cannot start leaves no socket behind.
-        let output: HeadlessOutput
-        var pacer: DRMFramePacer?
+        // Each output brings the vblanks that pace its frames: the headless output's virtual ones, the displays'.
+        let output: any Output
         switch self.output {
         case .headless:
             output = try HeadlessOutput(
@@ -179,15 +179,13 @@ struct AnimServerDaemon: ParsableCommand {
                 logger: logger)
             // Animations step once per vblank of the primary's mode (the first connector lit).
             if let primary = display.plans.first { configuration.frameRate = primary.mode.mode.refresh }
-            output = display.output
-            pacer = display.pacer
+            output = display
         }
         let options = ServerOptions(
             socketPath: socketPath, listenFD: socket == nil ? activated : nil, configuration: configuration,
             clockMode: clock.mode, manualClockStart: clockStart)
         let server = try Server(options: options, logger: logger)
         server.output = output
-        server.pacer = pacer
         try server.start()
         DaemonSignals.stopOnTermination(server, logger: logger)
         dispatchMain()

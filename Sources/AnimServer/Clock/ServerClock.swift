@@ -29,7 +29,7 @@ public final class ServerClock {
     /// A monotonic clock whose media time starts at the monotonic time itself (so it equals the clients'
     /// CACurrentMediaTime until someone pauses, sets or scales it).
     public static func monotonic() -> ServerClock {
-        ServerClock(mode: .monotonic, start: MonotonicClock.now(), source: MonotonicClock.now)
+        ServerClock(mode: .monotonic, start: nil, source: MonotonicClock.now)
     }
 
     /// A manual clock standing at `start` until it is set or advanced.
@@ -37,13 +37,14 @@ public final class ServerClock {
         ServerClock(mode: .manual, start: start, source: { 0 })
     }
 
-    /// `source` is read in monotonic mode only.
-    init(mode: Mode, start: Double, source: @escaping () -> Double) {
+    /// `source` is read in monotonic mode only; there a nil `start` is the source's own time, read once, so that
+    /// media time is the source's time exactly (a vblank's time maps to itself).
+    init(mode: Mode, start: Double?, source: @escaping () -> Double) {
         self.mode = mode
         self.monotonicSource = source
         self.manualSource = 0
-        self.mediaAnchor = start
         self.sourceAnchor = mode == .monotonic ? source() : 0
+        self.mediaAnchor = start ?? sourceAnchor
     }
 
     private var source: Double { mode == .monotonic ? monotonicSource() : manualSource }
@@ -99,6 +100,13 @@ public final class ServerClock {
     public func monotonicTime(forMediaTime mediaTime: Double) -> Double? {
         guard mode == .monotonic, !isPaused else { return nil }
         return sourceAnchor + (mediaTime - mediaAnchor) / rate
+    }
+
+    /// The media time at CLOCK_MONOTONIC time `monotonic` (a vblank's), at the current rate; nil when media time
+    /// does not follow CLOCK_MONOTONIC (manual mode, paused).
+    public func mediaTime(atMonotonic monotonic: Double) -> Double? {
+        guard mode == .monotonic, !isPaused else { return nil }
+        return mediaAnchor + (monotonic - sourceAnchor) * rate
     }
 
     public var wireMode: WireClockMode { mode == .monotonic ? .monotonic : .manual }

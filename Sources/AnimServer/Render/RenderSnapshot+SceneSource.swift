@@ -34,9 +34,15 @@ extension DisplayFrame {
     }
 }
 
-/// The headless output takes the server's frames.
-extension HeadlessOutput: FrameSink {
-    public func present(_ snapshot: RenderSnapshot) {
-        submit(DisplayFrame(snapshot))
+/// An output takes the server's frames: each is handed over to be drawn.
+final class OutputFrameSink: FrameSink {
+    let output: any Output
+
+    init(_ output: any Output) {
+        self.output = output
+    }
+
+    func present(_ snapshot: RenderSnapshot) {
+        output.submit(DisplayFrame(snapshot))
     }
 }

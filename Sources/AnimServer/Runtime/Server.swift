@@ -30,9 +30,11 @@ public final class Server: @unchecked Sendable {
     private var acceptFailureLog = LogRateLimiter(interval: Server.repeatedLogInterval)
     private var descriptorFailureLog = LogRateLimiter(interval: Server.repeatedLogInterval)
     private var frameTimer: EventLoop.TimerHandle?
-    /// The vblank the last timed frame was drawn for.
-    private var lastFrameDeadline: Double?
     private var frameTimerDeadline: Double?
+    /// What paces the frames (`pacer`, else the output's, else virtual vblanks at the frame rate); set by `start()`.
+    private var framePacer: any FramePacer
+    /// How much later than its deadline the frame timer wakes (tests inject a late wake-up).
+    var frameTimerLatency = 0.0
     private var frameQueued = false
     private var watchdogPeriod: Double?
     /// The heap trim due after clients that held much memory left (MemoryReturn).
@@ -72,6 +74,7 @@ public final class Server: @unchecked Sendable {
         core = ServerCore(
             configuration: options.configuration, clock: clock, serverUID: getuid(), logger: logger)
         turns = ClientTurns(frameInterval: options.configuration.frameInterval, now: MonotonicClock.now())
+        framePacer = VirtualVblankPacer(interval: options.configuration.frameInterval)
         installDeliverLater()
     }
 
@@ -87,14 +90,15 @@ public final class Server: @unchecked Sendable {
         }
     }
 
-    /// The output that draws frames and takes screenshots; attach it before `start()`.
-    public var output: HeadlessOutput? {
+    /// The output that draws frames and takes screenshots, and whose vblanks pace them (a display's flips, or
+    /// the headless output's virtual vblanks); attach it before `start()`.
+    public var output: (any Output)? {
         get { core.output }
         set { core.output = newValue }
     }
 
-    /// Paces frames by a display's vblanks (the DRM output); attach it before `start()`. Without one, frames
-    /// follow a virtual vblank at the configured frame rate.
+    /// Paces frames in place of the output's pacer; attach it before `start()`. Without either, frames follow
+    /// virtual vblanks at the configured frame rate.
     public var pacer: (any FramePacer)?
 
     /// The core's frame sink; set it before `start()` (the renderer plugs in here).
@@ -107,15 +111,17 @@ public final class Server: @unchecked Sendable {
     public func start() throws(ServerStartError) {
         do {
             try watchListener()
-            if let pacer {
+            let pacer = self.pacer ?? core.output?.framePacer ?? framePacer
+            framePacer = pacer
+            if pacer.eventDescriptor >= 0 {
                 try loop.register(fd: pacer.eventDescriptor, events: .readable) { [unowned self] _ in
                     if pacer.handleEvents() { self.scheduleFrame() }
                 }
-                let loop = self.loop
-                pacer.setWake { [weak self] in
-                    guard let server = self else { return }
-                    loop.execute { server.scheduleFrame() }
-                }
+            }
+            let loop = self.loop
+            pacer.setWake { [weak self] in
+                guard let server = self else { return }
+                loop.execute { server.scheduleFrame() }
             }
         } catch {
             throw ServerStartError.transport(error)
@@ -452,47 +458,45 @@ public final class Server: @unchecked Sendable {
 
     // MARK: - Frames
 
-    /// Arms the frame timer for the core's next frame. A manual clock never moves by itself, so a frame that is
-    /// due runs at once and nothing is scheduled for later; a monotonic clock paces frames at the refresh rate.
+    /// Plans the core's next frame with the pacer (one path for a display's vblanks and the headless output's
+    /// virtual ones): the frame timer is armed for the pacer's deadline, and the frame is evaluated for its
+    /// vblank. A clock that does not move by itself (manual, paused) has its due frame run at once, at its time,
+    /// unless a display paces even those; a later one waits for the control message that moves the clock.
     private func scheduleFrame() {
         guard !stopped else { return }
-        if let pacer { return schedulePacedFrame(pacer) }
-        let now = core.clock.now()
-        guard let due = core.nextFrameTime(after: now) else {
+        let pacer = framePacer
+        let media = core.clock.now()
+        let monotonic = MonotonicClock.now()
+        let due = core.nextFrameTime(after: media)
+        if core.clock.mediaTime(atMonotonic: monotonic) == nil, !pacer.pacesStillClock {
             cancelFrameTimer()
+            if let due, due <= media { queueFrame() }
             return
         }
-        // A manual or paused clock does not move by itself: a due frame runs at once, a later one waits for
-        // the control message that moves the clock.
-        guard let wanted = core.clock.monotonicTime(forMediaTime: due) else {
-            cancelFrameTimer()
-            if due <= now { queueFrame() }
-            return
+        let wanted = due.flatMap { due in
+            core.clock.monotonicTime(forMediaTime: due) ?? (due <= media ? monotonic : nil)
         }
-        // The vblank of a virtual display refreshing at the configured rate that `due` belongs to. A frame
-        // runs a little after its vblank, so the next one is wanted a little after the following vblank:
-        // anything up to half a period past a vblank belongs to it (rounding up would skip every other one),
-        // and never two frames in one vblank.
-        let period = options.configuration.frameInterval
-        let deadline = Self.vblankDeadline(wanted: wanted, period: period, lastFrame: lastFrameDeadline)
-        if let armed = frameTimerDeadline, armed <= deadline { return }
-        cancelFrameTimer()
-        frameTimerDeadline = deadline
-        frameTimer = loop.schedule(at: deadline) { [unowned self] in
-            self.frameTimer = nil
-            self.frameTimerDeadline = nil
-            self.lastFrameDeadline = deadline
-            self.runFrame()
+        switch pacer.plan(wanted: wanted, now: monotonic) {
+        case .idle, .waitForFlip:
+            cancelFrameTimer()
+        case .compose(let start, _):
+            if let armed = frameTimerDeadline, armed == start { return }
+            cancelFrameTimer()
+            frameTimerDeadline = start
+            frameTimer = loop.schedule(at: start + frameTimerLatency) { [unowned self] in
+                self.frameTimer = nil
+                self.frameTimerDeadline = nil
+                self.runPacedFrame(pacer)
+            }
         }
     }
 
     /// The virtual vblank a frame wanted at monotonic time `wanted` is drawn for, never the one `lastFrame` (the
-    /// last frame's vblank) or an earlier one. Vblanks are compared by number: `last + period` and `n · period`
-    /// can differ in the last bit for the same vblank, which drew it twice.
+    /// last frame's vblank) or an earlier one: the headless output's rule (`VirtualVblankPacer.vblank`) with
+    /// vblank 0 at time 0.
     static func vblankDeadline(wanted: Double, period: Double, lastFrame: Double?) -> Double {
-        var vblank = ((wanted - period / 2) / period).rounded(.up)
-        if let last = lastFrame.map({ ($0 / period).rounded() }), vblank <= last { vblank = last + 1 }
-        return vblank * period
+        let last = lastFrame.map { Int64(($0 / period).rounded()) }
+        return Double(VirtualVblankPacer.vblank(wanted: wanted, interval: period, after: last)) * period
     }
 
     /// Runs the frame on the loop's next turn: the messages already read in this turn are handled first.
@@ -514,6 +518,7 @@ public final class Server: @unchecked Sendable {
         frameTimerDeadline = nil
     }
 
+    /// A still clock's frame, at its time.
     private func runFrame() {
         guard !stopped else { return }
         deliver(core.renderFrame(at: core.clock.now()))
@@ -521,38 +526,16 @@ public final class Server: @unchecked Sendable {
         scheduleFrame()
     }
 
-    /// Frames paced by the display: composed at the pacer's deadline for the vblank it predicts, evaluated at
-    /// that vblank's time. A clock that does not move by itself (manual, paused) shows a due frame at the next
-    /// vblank at its current time.
-    private func schedulePacedFrame(_ pacer: any FramePacer) {
-        let media = core.clock.now()
-        let monotonic = MonotonicClock.now()
-        let wanted = core.nextFrameTime(after: media).flatMap { due in
-            core.clock.monotonicTime(forMediaTime: due) ?? (due <= media ? monotonic : nil)
-        }
-        switch pacer.plan(wanted: wanted, now: monotonic) {
-        case .idle, .waitForFlip:
-            cancelFrameTimer()
-        case .compose(let start, _):
-            if let armed = frameTimerDeadline, armed == start { return }
-            cancelFrameTimer()
-            frameTimerDeadline = start
-            frameTimer = loop.schedule(at: start) { [unowned self] in
-                self.frameTimer = nil
-                self.frameTimerDeadline = nil
-                self.runPacedFrame(pacer)
-            }
-        }
-    }
-
+    /// The frame the pacer planned, composed now (maybe later than its deadline) and evaluated at the media time
+    /// of its vblank, or of the last commit when that came after the vblank (the frame shows it); a still clock's
+    /// stands at its time.
     private func runPacedFrame(_ pacer: any FramePacer) {
         guard !stopped else { return }
-        let monotonic = MonotonicClock.now()
-        let presentation = pacer.beginFrame(now: monotonic)
-        let media = core.clock.now()
-        // The media time at the vblank: ahead of now by the time left, at the clock's rate (0 when it is still).
-        let moving = core.clock.monotonicTime(forMediaTime: media) != nil
-        deliver(core.renderFrame(at: moving ? media + (presentation - monotonic) * core.clock.rate : media))
+        let presentation = pacer.beginFrame(now: MonotonicClock.now())
+        guard let vblank = core.clock.mediaTime(atMonotonic: presentation) else {
+            return runFrame()
+        }
+        deliver(core.renderFrame(at: max(vblank, core.lastCommitTime ?? vblank)))
         frameRan()
         scheduleFrame()
     }

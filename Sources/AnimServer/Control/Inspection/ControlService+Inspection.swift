@@ -5,7 +5,7 @@ import AnimTransport
 import Foundation
 
 /// InspectRequest: JSON documents about the server and its clients, for the server's user or root.
-extension ServerCore {
+extension ControlService {
     func inspect(_ request: InspectRequest, from session: Session) -> [Message] {
         guard isPrivileged(session) else {
             return [

@@ -3,7 +3,7 @@ import AnimProtocol
 import Foundation
 
 /// `animctl output`: the outputs document (InspectRequest `outputs`) and OutputControl.
-extension ServerCore {
+extension ControlService {
     /// One entry per output (per connector lit): its connector, its rectangle of the scene, modes, rotation and
     /// power.
     struct OutputEntry: Encodable {

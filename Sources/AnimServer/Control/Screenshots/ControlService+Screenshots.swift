@@ -13,7 +13,7 @@ struct PendingScreenshot {
 }
 
 /// ScreenshotRequest: the output's pixels or one layer drawn alone, answered from the render thread.
-extension ServerCore {
+extension ControlService {
     func screenshot(_ request: ScreenshotRequest, from session: Session) -> [Message] {
         guard isPrivileged(session) else {
             return [
