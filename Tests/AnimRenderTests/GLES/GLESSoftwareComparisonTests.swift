@@ -1,10 +1,11 @@
 import AnimCore
+import AnimTestSupport
 import Testing
 
 @testable import AnimRender
 
 /// The same draw lists through both renderers. Stated tolerance: no channel off by more than 2/255 on at least
-/// 99.9 % of the pixels (`GLESTest.crossRendererTolerance`).
+/// 99.9 % of the pixels (`RenderTolerance.crossRenderer`).
 @Suite("GLES against software", .serialized)
 struct GLESSoftwareComparisonTests {
     static let size = 96
@@ -104,7 +105,7 @@ struct GLESSoftwareComparisonTests {
         let comparison = PixelComparison(
             actual: try gles.readPixels(PixelRect(size: size)),
             expected: try software.readPixels(PixelRect(size: size)),
-            tolerance: GLESTest.crossRendererTolerance)
+            tolerance: RenderTolerance.crossRenderer)
         #expect(comparison.passes, "\(name): \(comparison)")
     }
 }

@@ -1,4 +1,5 @@
 import AnimCore
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 
 /// Layer shadows compiled from scenes and drawn by both renderers, checked pixel by pixel (the rules are in
 /// docs/core-animation-rules.md). Stated tolerance: 2/255 a channel against the expected colour, and GLES
-/// against software as `GLESTest.crossRendererTolerance`.
+/// against software as `RenderTolerance.crossRenderer`.
 @Suite("Shadows in both renderers", .serialized)
 struct ShadowRenderingTests {
     static let size = PixelSize(width: 64, height: 64)
@@ -103,7 +104,7 @@ struct ShadowRenderingTests {
             #expect(wrong.isEmpty, "\(renderer): \(wrong.count) pixels wrong, first \(wrong.prefix(8))")
         }
         let comparison = PixelComparison(
-            actual: frames[1].frame, expected: frames[0].frame, tolerance: GLESTest.crossRendererTolerance)
+            actual: frames[1].frame, expected: frames[0].frame, tolerance: RenderTolerance.crossRenderer)
         #expect(comparison.passes, "GLES against software: \(comparison)")
     }
 
