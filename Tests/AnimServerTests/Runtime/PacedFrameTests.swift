@@ -89,6 +89,21 @@ struct PacedFrameTests {
         _ = try socket.send(FrameCodec.encode(message))
     }
 
+    /// Sends a Sync and reads until its reply: what the server's loop had queued before has run by then.
+    func roundTrip(_ socket: SeqPacketSocket, request: UInt32) throws -> Bool {
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(socket.fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        try send(socket, .sync(Sync(request: request)))
+        while case .record(let record) = try socket.receive(maxBytes: 1 << 20) {
+            if case .syncReply(let reply) = try FrameCodec.decode(record.bytes, fds: record.fds),
+                reply.request == request
+            {
+                return true
+            }
+        }
+        return false
+    }
+
     @Test("A commit is composed when the pacer says, evaluated at its vblank, and the next waits for the flip")
     func paced() throws {
         let folder = try TemporaryFolder(prefix: "animserver-paced")
@@ -120,9 +135,10 @@ struct PacedFrameTests {
         // The monotonic clock's media time is CLOCK_MONOTONIC: the frame shows the state at its vblank.
         #expect(abs(shown - (begun + ScriptedPacer.lead)) < 0.05)
         #expect(pacer.state.withLock { $0.commits } == 1)
-        // The animation wants more frames, but none comes before the flip: the server asked for the next one and
-        // was told to wait...
+        // The animation wants more frames, but none comes before the flip: the server asked for the next one, was
+        // told to wait, and finished that turn of its loop...
         #expect(eventually(timeout: 5) { pacer.state.withLock { $0.waitedForFlip } >= 1 })
+        #expect(try roundTrip(client, request: 2))
         #expect(sink.times.withLock { $0.count } == 1)
         // ...and the flip lets the next one through, a frame interval after the last one's time.
         pacer.flip()
