@@ -16,14 +16,8 @@ struct ShadowRenderingTests {
     static func renderBoth(
         _ scene: StaticScene, size: PixelSize = size, clear: Color
     ) throws -> [(renderer: String, frame: PixelBuffer)] {
-        let list = DrawListCompiler(outputSize: size, clearColor: clear).compile([scene])
-        let renderers: [(String, any Renderer)] = [
-            ("software", SoftwareRenderer(size: size)), ("gles", try GLESRenderer(size: size)),
-        ]
-        return try renderers.map { name, renderer in
-            _ = try renderer.render(list, damage: .full)
-            return (name, try renderer.readPixels(PixelRect(size: size)))
-        }
+        let frames = try TestRenderers.drawBoth(DrawListCompiler(outputSize: size, clearColor: clear).compile([scene]))
+        return [("software", frames.software), ("gles", frames.gles)]
     }
 
     static func near(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ e: (Int, Int, Int, Int)) -> Bool {

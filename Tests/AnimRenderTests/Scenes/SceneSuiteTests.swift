@@ -21,12 +21,6 @@ struct SceneSuiteTests {
     static let goldensFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Goldens")
 
-    static func render(_ scene: NamedScene, with renderer: some Renderer) throws -> PixelBuffer {
-        let list = DrawListCompiler(outputSize: scene.size).compile([scene.build()])
-        _ = try renderer.render(list, damage: .full)
-        return try renderer.readPixels(PixelRect(size: scene.size))
-    }
-
     /// Checks `actual` against `expected`; on failure `GoldenImage` keeps both and their difference.
     static func check(
         _ actual: PixelBuffer, against expected: PixelBuffer, _ tolerance: PixelComparison.Tolerance, label: String,
@@ -38,8 +32,9 @@ struct SceneSuiteTests {
 
     @Test(arguments: SceneCatalog.all)
     func sceneMatchesItsGoldenInBothRenderers(_ scene: NamedScene) throws {
-        let software = try Self.render(scene, with: SoftwareRenderer(size: scene.size))
-        let gles = try Self.render(scene, with: GLESRenderer(size: scene.size, maxTextureSize: scene.maxTextureSize))
+        let (software, gles) = try TestRenderers.drawBoth(
+            DrawListCompiler(outputSize: scene.size).compile([scene.build()]),
+            gles: GLESRenderer(size: scene.size, maxTextureSize: scene.maxTextureSize))
         let golden = try GoldenImage.read(
             Self.goldensFolder.appendingPathComponent("\(scene.name).png"), recording: software)
         try #require(golden.size == scene.size, "golden \(scene.name).png is \(golden.size), the scene \(scene.size)")
