@@ -78,8 +78,11 @@ let package = Package(
         // The client SDK.
         .target(name: "AnimKit", dependencies: ["AnimCore", "AnimProtocol", "AnimTransport", "AnimImage", logging]),
 
-        // What tests, tools and benchmarks share: a harness that starts a real daemon, temporary socket paths.
-        .target(name: "AnimTestSupport", dependencies: ["AnimKit", "AnimTransport", "AnimProtocol"]),
+        // What tests, tools and benchmarks share: a harness that starts a real daemon, temporary socket paths,
+        // `eventually`, the renderers tests run with, golden images and the rendering tolerances.
+        .target(
+            name: "AnimTestSupport",
+            dependencies: ["AnimKit", "AnimTransport", "AnimProtocol", "AnimRender", "AnimImage"]),
 
         .executableTarget(
             name: "animserverd", dependencies: ["AnimServer", "AnimDisplay", "AnimTransport", argumentParser, logging]),
@@ -132,18 +135,23 @@ let package = Package(
         .testTarget(
             name: "AnimDisplayTests", dependencies: ["AnimDisplay", "AnimRender", "AnimCore", "AnimImage", "CDRMShim"]),
         .testTarget(
-            name: "AnimRenderTests", dependencies: ["AnimRender", "AnimImage", "AnimCore"], exclude: ["Goldens"],
+            name: "AnimRenderTests", dependencies: ["AnimRender", "AnimImage", "AnimCore", "AnimTestSupport"],
+            exclude: ["Goldens"],
             resources: [.copy("Goldens")]),
         // Depends on protogen so `swift test` builds the generator the drift test runs.
         .testTarget(
             name: "AnimProtocolTests",
             dependencies: ["AnimProtocol", "AnimCore", "AnimTestSupport", "protogen", "vectorgen"]),
-        .testTarget(name: "AnimTransportTests", dependencies: ["AnimTransport", "CIPC"]),
+        .testTarget(name: "AnimTransportTests", dependencies: ["AnimTransport", "CIPC", "AnimTestSupport"]),
         .testTarget(
             name: "AnimServerTests",
-            dependencies: ["AnimServer", "AnimDisplay", "AnimRender", "AnimProtocol", "AnimCore", "AnimTransport"]),
+            dependencies: [
+                "AnimServer", "AnimDisplay", "AnimRender", "AnimProtocol", "AnimCore", "AnimTransport",
+                "AnimTestSupport",
+            ]),
         .testTarget(
-            name: "AnimKitTests", dependencies: ["AnimKit", "AnimImage", "AnimProtocol", "AnimCore", "AnimTransport"]),
+            name: "AnimKitTests",
+            dependencies: ["AnimKit", "AnimImage", "AnimProtocol", "AnimCore", "AnimTransport", "AnimTestSupport"]),
         // Runs the built animctl binary; depending on the executable target makes `swift test` build it first.
         .testTarget(
             name: "AnimctlTests", dependencies: ["AnimCore", "AnimRender", "AnimImage", "AnimTestSupport", "animctl"]),

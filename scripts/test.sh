@@ -33,8 +33,11 @@ if [[ -n $lint_output || $lint_status -ne 0 ]]; then
 fi
 echo "no findings"
 
-step "3/4 build with tests, no warnings from this repository (swift build --build-tests)"
-swift build --scratch-path "$scratch" --build-tests 2>&1 | tee "$build_log" || fail "swift build"
+step "3/4 build with tests, no warnings from this repository, every import declared (swift build --build-tests)"
+# A target that imports a module it does not list in Package.swift fails the build (it builds only by the luck of
+# the build order otherwise).
+import_check=(--explicit-target-dependency-import-check error)
+swift build --scratch-path "$scratch" --build-tests "${import_check[@]}" 2>&1 | tee "$build_log" || fail "swift build"
 # Only warnings in our own files count; dependencies under $scratch/checkouts are not ours to fix. An
 # incremental build reports warnings only for files it recompiles, so a fresh checkout (as in CI) checks them all.
 root_pattern=$(printf '%s' "$root" | sed 's/[][\\.*^$+?(){}|]/\\&/g')
@@ -46,7 +49,7 @@ fi
 echo "no warnings in Sources/, Tests/ or tools/"
 
 step "4/4 tests (swift test; Swift Testing runs tests in parallel)"
-swift test --scratch-path "$scratch" --skip-build || fail "swift test"
+swift test --scratch-path "$scratch" --skip-build "${import_check[@]}" || fail "swift test"
 
 if [[ ${ANIMSERVER_KIOSK_VM:-0} == 1 ]]; then
     step "5/5 the kiosk VM (ANIMSERVER_KIOSK_VM=1): tools/kiosk-vm/run"

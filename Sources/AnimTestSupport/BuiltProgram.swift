@@ -73,7 +73,7 @@ public enum HarnessError: Error, CustomStringConvertible {
         switch self {
         case .notBuilt(let path): "\(path) is not built; run swift build first (or set <NAME>_PATH)"
         case .daemonDidNotStart(let socket, let log):
-            "animserverd did not listen on \(socket) in time; its log:\n\(log)"
+            "animserverd (socket \(socket)) did not report READY=1 on its NOTIFY_SOCKET; its log:\n\(log)"
         }
     }
 }

@@ -9,10 +9,14 @@ public final class DaemonHarness: @unchecked Sendable {
     public let folder: TemporaryFolder
     private let process: Process
     private let logURL: URL
+    /// Where the daemon reports readiness (`$NOTIFY_SOCKET`); kept open while it runs, so its later reports
+    /// (STOPPING=1) are delivered rather than failed.
+    private let notifications: NotifySocket
 
-    /// Starts the daemon and returns once its socket accepts connections. The output is small and drawn by the
+    /// Starts the daemon and returns once it reported READY=1 on `$NOTIFY_SOCKET` (sent from its loop once the
+    /// listener is registered, so its socket accepts connections by then). The output is small and drawn by the
     /// software renderer unless `size` and `renderer` say otherwise, so a test's frames cost little.
-    /// `environment` adds to (or overrides) the variables the daemon inherits.
+    /// `environment` adds to (or overrides) the variables the daemon inherits; `NOTIFY_SOCKET` is the harness's.
     public init(
         clock: String = "manual", size: String = "160x120", renderer: String = "software", arguments: [String] = [],
         environment: [String: String] = [:], timeout: Double = 20
@@ -20,6 +24,7 @@ public final class DaemonHarness: @unchecked Sendable {
         folder = try TemporaryFolder(prefix: "animserverd")
         socketPath = folder.url.appendingPathComponent("animserver.sock").path
         logURL = folder.url.appendingPathComponent("animserverd.log")
+        notifications = try NotifySocket(path: folder.url.appendingPathComponent("notify.sock").path)
         try Data().write(to: logURL)
         let binary = BuiltProgram.url("animserverd")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
@@ -33,15 +38,14 @@ public final class DaemonHarness: @unchecked Sendable {
                 "--socket", socketPath, "--clock", clock, "--size", size, "--renderer", renderer, "--log-level",
                 "debug",
             ] + arguments
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            .merging(["NOTIFY_SOCKET": notifications.path]) { $1 }
         process.standardOutput = log
         process.standardError = log
         process.standardInput = FileHandle.nullDevice
         try process.run()
         try log.close()
-        try waitForSocket(timeout: timeout)
+        try waitForReadiness(timeout: timeout)
     }
 
     /// The daemon's output so far (stderr and stdout).
@@ -73,17 +77,19 @@ public final class DaemonHarness: @unchecked Sendable {
 
     deinit { stop() }
 
-    private func waitForSocket(timeout: Double) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let socket = try? SeqPacketSocket.connect(path: socketPath) {
-                socket.close()
-                return
-            }
-            guard process.isRunning else { break }
-            usleep(20_000)
+    /// Waits for READY=1; a daemon that exits first fails at once (in slices of 0.1 s), one that stays silent
+    /// fails after `timeout` seconds, both with its log.
+    private func waitForReadiness(timeout: Double) throws {
+        let deadline = MonotonicClock.now() + timeout
+        while process.isRunning, MonotonicClock.now() < deadline {
+            guard let message = notifications.receive(timeout: 0.1) else { continue }
+            if message.split(separator: "\n").contains("READY=1") { return }
         }
+        let exited = !process.isRunning
         stop()
-        throw HarnessError.daemonDidNotStart(socket: socketPath, log: log)
+        throw HarnessError.daemonDidNotStart(
+            socket: socketPath,
+            log: (exited ? "(exited with status \(process.terminationStatus))\n" : "(no READY=1 in \(timeout) s)\n")
+                + log)
     }
 }

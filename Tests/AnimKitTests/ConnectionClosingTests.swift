@@ -1,6 +1,7 @@
 import AnimCore
 import AnimKit
 import AnimProtocol
+import AnimTestSupport
 import Dispatch
 import Foundation
 import Testing
@@ -117,15 +118,5 @@ import Testing
         server.queue.sync {}
         let reason = AnimKitError.closed(reason: "closed by the app")
         #expect(recorder.all == ["status closed (\(reason))", "stop finished=false on delegates", "completion block"])
-    }
-
-    /// Polls `condition` every 10 ms for up to 10 s.
-    private func eventually(_ condition: () throws -> Bool) rethrows -> Bool {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            if try condition() { return true }
-            usleep(10_000)
-        }
-        return try condition()
     }
 }

@@ -1,6 +1,7 @@
 import AnimImage
 import AnimKit
 import AnimProtocol
+import AnimTestSupport
 import AnimTransport
 import Foundation
 import Testing
@@ -67,10 +68,9 @@ struct ScreenshotTests {
     }
 
     @Test func aPNGFileIsPremultipliedAndUploadedInASealedMemfd() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("animkit-png-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("two.png").path
+        let folder = try TemporaryFolder(prefix: "animkit-png")
+        defer { withExtendedLifetime(folder) {} }
+        let path = folder.url.appendingPathComponent("two.png").path
         try PNGImage(width: 2, height: 1, pixels: [255, 0, 0, 255, 200, 100, 50, 128]).write(to: path)
         let server = try FakeServer()
         let image = try server.connection.uploadImage(contentsOfPNGFile: path)

@@ -6,9 +6,10 @@ import Testing
 @Suite("Configuration file")
 struct ConfigurationTests {
     static func write(_ text: String) throws -> String {
-        let path = "/tmp/animserver-config-\(getpid())-\(UUID().uuidString).json"
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        return path
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "animserver-config-\(getpid())-\(UUID().uuidString).json")
+        try Data(text.utf8).write(to: url)
+        return url.path
     }
 
     @Test func defaults() {
@@ -64,7 +65,7 @@ struct ConfigurationTests {
 
     @Test func unreadableOrMalformedFiles() throws {
         let missing = #expect(throws: ConfigurationError.self) {
-            try ServerConfiguration.load(path: "/tmp/animserver-no-such-config-\(getpid()).json")
+            try ServerConfiguration.load(path: "/nonexistent/animserver-config.json")
         }
         #expect(missing?.reason.contains("cannot read") == true)
         let path = try Self.write("[1, 2]")

@@ -1,3 +1,4 @@
+import AnimTestSupport
 import AnimTransport
 import Dispatch
 import Glibc
@@ -237,7 +238,7 @@ final class ChannelHarness: Sendable {
         var drained = false
         for _ in 0..<count where !drained {
             _ = try harness.peer.receive(maxBytes: recordBytes)
-            drained = eventually(seconds: 0.05) { (harness.onLoop { $0.queuedRecords } ?? queued) < queued }
+            drained = eventually(timeout: 0.05) { (harness.onLoop { $0.queuedRecords } ?? queued) < queued }
         }
         #expect(drained)
         let waiting = try #require(harness.onLoop { ($0.queuedRecords, $0.queuedMemoryBytes) })

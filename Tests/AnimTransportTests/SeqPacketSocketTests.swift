@@ -201,7 +201,7 @@ import Testing
     }
 
     @Test func tooLongPathIsRefused() throws {
-        let path = "/tmp/" + String(repeating: "x", count: 120)
+        let path = temporarySocketPath(String(repeating: "x", count: 120))
         let error = #expect(throws: TransportError.self) { try SeqPacketSocket.listen(path: path) }
         #expect(error?.code == ENAMETOOLONG)
     }

@@ -1,11 +1,13 @@
 import AnimTransport
 import Dispatch
+import Foundation
 import Glibc
 import Synchronization
 
-/// A unique socket path under /tmp for this process and test.
+/// A unique socket path in the temporary folder (`$TMPDIR`, else /tmp) for this process and test.
 func temporarySocketPath(_ label: String) -> String {
-    "/tmp/animtransport-\(getpid())-\(label)-\(UInt32.random(in: 0...UInt32.max)).sock"
+    FileManager.default.temporaryDirectory
+        .appendingPathComponent("animtransport-\(getpid())-\(label)-\(UInt32.random(in: 0...UInt32.max)).sock").path
 }
 
 /// Waits for `semaphore`, bounded so a broken loop fails the test instead of hanging it.
@@ -37,14 +39,4 @@ extension ReceiveResult {
         if case .closed = self { return true }
         return false
     }
-}
-
-/// Polls `condition` every 10 ms until it holds or `seconds` pass.
-func eventually(seconds: Double = 10, _ condition: () -> Bool) -> Bool {
-    let deadline = MonotonicClock.now() + seconds
-    while !condition() {
-        guard MonotonicClock.now() < deadline else { return false }
-        usleep(10_000)
-    }
-    return true
 }

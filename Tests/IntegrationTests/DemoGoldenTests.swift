@@ -9,18 +9,17 @@ import Testing
 /// The demo client's scene (seed 002: a sprite on a curve that shrinks and fades, a spinner turning twice)
 /// drawn by the real daemon at fixed manual-clock times, compared with golden PNGs.
 ///
-/// Tolerance: the software renderer within 2/255 on 99.9 % of pixels; GLES (llvmpipe) within 2/255 on 99 % of
-/// pixels and never more than 64/255 (edges and bilinear sampling of the rotated image round differently).
-/// `ANIMSERVER_RECORD_GOLDENS=1` rewrites the goldens from the software renderer.
+/// Tolerance (`RenderTolerance.golden(renderer:)`): the software renderer within 2/255 on 99.9 % of pixels; GLES
+/// (llvmpipe) within 2/255 on 99 % of pixels and never more than 64/255 (edges and bilinear sampling of the
+/// rotated image round differently). `ANIMSERVER_RECORD_GOLDENS=1` rewrites the goldens from the software renderer.
 @Suite struct DemoGoldenTests {
     static let times = [0.0, 0.25, 0.5, 0.75, 1.5]
     static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
-    static let failures = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
-        "animserver-demo-failures")
 
-    static func goldenName(_ t: Double) -> String { "demo-\(Int((t * 1000).rounded()))ms.png" }
+    /// The golden's file name at `t` without ".png".
+    static func goldenStem(_ t: Double) -> String { "demo-\(Int((t * 1000).rounded()))ms" }
 
-    @Test(arguments: ["software", "gles"])
+    @Test(arguments: TestRenderers.all)
     func theDemoSceneMatchesItsGoldensAtFixedTimes(renderer: String) throws {
         let daemon = try DaemonHarness(renderer: renderer)
         let observer = try connectClient(daemon, name: "observer")
@@ -34,28 +33,18 @@ import Testing
         defer { if demo.isRunning { kill(demo.processIdentifier, SIGKILL) } }
         #expect(try eventually(timeout: 30) { try statusObject(observer)["layers"] as? Int == 3 })
 
-        let recording = ProcessInfo.processInfo.environment["ANIMSERVER_RECORD_GOLDENS"] == "1"
         for t in Self.times {
             try moveClock(observer, to: start + t)
             let shot = try observer.screenshot()
             #expect(shot.time == start + t)
             let actual = PixelBuffer(size: PixelSize(width: shot.width, height: shot.height), bytes: shot.pixels)
-            let url = Self.goldens.appendingPathComponent(Self.goldenName(t))
-            if recording && renderer == "software" { try actual.pngImage.write(to: url.path) }
-            let golden = PixelBuffer(premultiplying: try PNGImage.read(contentsOf: url.path))
-            let tolerance =
-                renderer == "software"
-                ? PixelComparison.Tolerance(maxChannelDifference: 2, requiredFraction: 0.999)
-                : PixelComparison.Tolerance(maxChannelDifference: 2, requiredFraction: 0.99, worstChannelDifference: 64)
-            let comparison = PixelComparison(actual: actual, expected: golden, tolerance: tolerance)
-            if !comparison.passes {
-                try FileManager.default.createDirectory(at: Self.failures, withIntermediateDirectories: true)
-                let stem = "\(renderer)-\(Self.goldenName(t))"
-                try actual.pngImage.write(to: Self.failures.appendingPathComponent("actual-\(stem)").path)
-                try PixelComparison.differenceImage(actual, golden).pngImage.write(
-                    to: Self.failures.appendingPathComponent("diff-\(stem)").path)
-            }
-            #expect(comparison.passes, "\(renderer) at \(t) s: \(comparison) (images in \(Self.failures.path))")
+            let golden = try GoldenImage.read(
+                Self.goldens.appendingPathComponent("\(Self.goldenStem(t)).png"),
+                recording: renderer == "software" ? actual : nil)
+            let comparison = try GoldenImage.compare(
+                actual, against: golden, RenderTolerance.golden(renderer: renderer),
+                label: "\(renderer)-\(Self.goldenStem(t))")
+            #expect(comparison.passes, "\(renderer) at \(t) s: \(comparison.message)")
         }
 
         // Past the end every animation has stopped: the demo's completion block runs and it exits by itself.

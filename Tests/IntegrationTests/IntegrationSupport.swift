@@ -59,16 +59,6 @@ func statusObject(_ connection: Connection) throws -> [String: Any] {
     return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
 }
 
-/// Polls `condition` every 20 ms until it holds or `timeout` seconds pass.
-func eventually(timeout: Double = 10, _ condition: () throws -> Bool) rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    repeat {
-        if try condition() { return true }
-        usleep(20_000)
-    } while Date() < deadline
-    return try condition()
-}
-
 /// A client that speaks the protocol by hand, for what the SDK never sends (bad frames, other clients' ids).
 final class RawClient {
     let socket: SeqPacketSocket

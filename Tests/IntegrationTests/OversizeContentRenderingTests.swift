@@ -5,7 +5,7 @@ import Testing
 /// The real daemon drawing text layers far wider than a raster drawn whole (4096 pixels): in tiles at full scale,
 /// in both renderers (GLES with its texture limit forced to the least, 258).
 @Suite struct OversizeContentRenderingTests {
-    @Test(arguments: ["software", "gles"])
+    @Test(arguments: TestRenderers.all)
     func aSixteenThousandPointTickerIsAsSharpAsASmallLayer(renderer: String) throws {
         let daemon = try DaemonHarness(
             renderer: renderer, arguments: renderer == "gles" ? ["--max-texture-size", "258"] : [])

@@ -6,8 +6,6 @@ import Testing
 
 /// The real daemon drawing with each renderer on a 160x120 output, read back through screenshots.
 @Suite struct RenderingTests {
-    static let renderers = ["software", "gles"]
-
     /// A red 40x30 layer whose top-left corner is at (20, 10), with a green 10x10 sublayer in its corner.
     private func redScene(_ daemon: DaemonHarness) throws -> (Connection, AnimKit.Layer) {
         let client = try connectClient(daemon, name: "red")
@@ -38,7 +36,7 @@ import Testing
     static let green: [UInt8] = [0, 255, 0, 255]
     static let black: [UInt8] = [0, 0, 0, 255]
 
-    @Test(arguments: renderers)
+    @Test(arguments: TestRenderers.all)
     func aRedLayerIsRedInTheScreenshotAndTheRestIsBlack(renderer: String) throws {
         let daemon = try DaemonHarness(renderer: renderer)
         // The client stays connected while animctl looks: a closed connection's layers are gone.
@@ -58,7 +56,7 @@ import Testing
         #expect(pixel(image, 100, 100) == Self.black)
     }
 
-    @Test(arguments: renderers)
+    @Test(arguments: TestRenderers.all)
     func anAnimatedPositionAtTwoManualTimes(renderer: String) throws {
         let daemon = try DaemonHarness(renderer: renderer)
         let client = try connectClient(daemon, name: "moving")
@@ -89,7 +87,7 @@ import Testing
     /// Animations between finite values no client is refused for can present values no client may set: halfway
     /// from x = 1e308 to −1e308 is −∞, and a scale from 1e308 to −1e308 passes through ∞·0. The daemon draws past
     /// them: the layer above stays drawn at every time, and the daemon goes on serving another client.
-    @Test(arguments: renderers)
+    @Test(arguments: TestRenderers.all)
     func overflowingAnimationsAreDrawnPast(renderer: String) throws {
         let daemon = try DaemonHarness(renderer: renderer)
         let client = try connectClient(daemon, name: "overflow")
@@ -130,7 +128,7 @@ import Testing
         #expect(pixel(try other.screenshot(), 5, 105) == [0, 0, 255, 255])
     }
 
-    @Test(arguments: renderers)
+    @Test(arguments: TestRenderers.all)
     func oneLayerDrawnAlone(renderer: String) throws {
         let daemon = try DaemonHarness(renderer: renderer)
         let (client, red) = try redScene(daemon)
@@ -145,7 +143,7 @@ import Testing
         #expect(pixel(image, 10, 10) == Self.red && pixel(image, 39, 29) == Self.red)
     }
 
-    @Test(arguments: renderers)
+    @Test(arguments: TestRenderers.all)
     func aPNGFileLoadedByTheSDKIsShown(renderer: String) throws {
         let daemon = try DaemonHarness(renderer: renderer)
         let file = daemon.folder.url.appendingPathComponent("blue.png").path
@@ -207,7 +205,7 @@ import Testing
 
     /// A square moving 40 pixels between two frames redraws its old and its new box (each with the one-pixel
     /// antialiasing margin the damage tracker adds), not the output.
-    @Test(arguments: renderers)
+    @Test(arguments: TestRenderers.all)
     func aMovingLayerRedrawsOnlyItsOldAndNewArea(renderer: String) throws {
         let daemon = try DaemonHarness(renderer: renderer)
         let client = try connectClient(daemon, name: "mover")
@@ -239,7 +237,7 @@ import Testing
 
     /// A CATransition added in the same transaction that turns the layer from red to blue: the server keeps
     /// the old red state and draws both, cross-faded at half way and pushed half way.
-    @Test(arguments: renderers)
+    @Test(arguments: TestRenderers.all)
     func aTransitionDrawsTheOldAndTheNewState(renderer: String) throws {
         let daemon = try DaemonHarness(renderer: renderer)
         let client = try connectClient(daemon, name: "transition")

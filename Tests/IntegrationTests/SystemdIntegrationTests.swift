@@ -71,37 +71,3 @@ import Testing
         #expect(stopping)
     }
 }
-
-/// A datagram socket in place of systemd's notification socket.
-final class NotifySocket {
-    private let fd: Int32
-
-    init(path: String) throws {
-        fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[i] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard fd >= 0, bound == 0 else { throw NotifySocketError.cannotBind(path, errno) }
-        var timeout = timeval(tv_sec: 1, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    }
-
-    /// The next notification, or nil after a second without one.
-    func receive() -> String? {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = recv(fd, &buffer, buffer.count, 0)
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[..<count], as: UTF8.self)
-    }
-
-    deinit { close(fd) }
-}
-
-enum NotifySocketError: Error { case cannotBind(String, Int32) }

@@ -1,10 +1,11 @@
 import AnimCore
+import AnimTestSupport
 import Testing
 
 @testable import AnimRender
 
 /// The same draw lists through both renderers. Stated tolerance: no channel off by more than 2/255 on at least
-/// 99.9 % of the pixels (`GLESTest.crossRendererTolerance`).
+/// 99.9 % of the pixels (`RenderTolerance.crossRenderer`).
 @Suite("GLES against software", .serialized)
 struct GLESSoftwareComparisonTests {
     static let size = 96
@@ -97,14 +98,9 @@ struct GLESSoftwareComparisonTests {
         let (name, items) = Self.scenes[index]
         let size = PixelSize(width: Self.size, height: Self.size)
         let list = DrawList(size: size, clearColor: Color(red: 0.2, green: 0.2, blue: 0.25), items: items)
-        let gles = try GLESRenderer(size: size)
-        let software = SoftwareRenderer(size: size)
-        _ = try gles.render(list, damage: .full)
-        _ = try software.render(list, damage: .full)
+        let frames = try TestRenderers.drawBoth(list)
         let comparison = PixelComparison(
-            actual: try gles.readPixels(PixelRect(size: size)),
-            expected: try software.readPixels(PixelRect(size: size)),
-            tolerance: GLESTest.crossRendererTolerance)
+            actual: frames.gles, expected: frames.software, tolerance: RenderTolerance.crossRenderer)
         #expect(comparison.passes, "\(name): \(comparison)")
     }
 }

@@ -45,7 +45,4 @@ enum GLESTest {
         let a = coverage.rasterize(area: PixelRect(x: 0, y: 0, width: size, height: size))
         return PixelBuffer(size: PixelSize(width: size, height: size), bytes: a.flatMap { [$0, $0, $0, $0] })
     }
-
-    /// The stated tolerance of GPU against CPU: no channel off by more than 2/255 on 99.9 % of the pixels.
-    static let crossRendererTolerance = PixelComparison.Tolerance(maxChannelDifference: 2, requiredFraction: 0.999)
 }

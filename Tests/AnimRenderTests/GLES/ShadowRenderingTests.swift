@@ -1,4 +1,5 @@
 import AnimCore
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 
 /// Layer shadows compiled from scenes and drawn by both renderers, checked pixel by pixel (the rules are in
 /// docs/core-animation-rules.md). Stated tolerance: 2/255 a channel against the expected colour, and GLES
-/// against software as `GLESTest.crossRendererTolerance`.
+/// against software as `RenderTolerance.crossRenderer`.
 @Suite("Shadows in both renderers", .serialized)
 struct ShadowRenderingTests {
     static let size = PixelSize(width: 64, height: 64)
@@ -15,14 +16,8 @@ struct ShadowRenderingTests {
     static func renderBoth(
         _ scene: StaticScene, size: PixelSize = size, clear: Color
     ) throws -> [(renderer: String, frame: PixelBuffer)] {
-        let list = DrawListCompiler(outputSize: size, clearColor: clear).compile([scene])
-        let renderers: [(String, any Renderer)] = [
-            ("software", SoftwareRenderer(size: size)), ("gles", try GLESRenderer(size: size)),
-        ]
-        return try renderers.map { name, renderer in
-            _ = try renderer.render(list, damage: .full)
-            return (name, try renderer.readPixels(PixelRect(size: size)))
-        }
+        let frames = try TestRenderers.drawBoth(DrawListCompiler(outputSize: size, clearColor: clear).compile([scene]))
+        return [("software", frames.software), ("gles", frames.gles)]
     }
 
     static func near(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ e: (Int, Int, Int, Int)) -> Bool {
@@ -103,7 +98,7 @@ struct ShadowRenderingTests {
             #expect(wrong.isEmpty, "\(renderer): \(wrong.count) pixels wrong, first \(wrong.prefix(8))")
         }
         let comparison = PixelComparison(
-            actual: frames[1].frame, expected: frames[0].frame, tolerance: GLESTest.crossRendererTolerance)
+            actual: frames[1].frame, expected: frames[0].frame, tolerance: RenderTolerance.crossRenderer)
         #expect(comparison.passes, "GLES against software: \(comparison)")
     }
 

@@ -1,4 +1,5 @@
 import AnimCore
+import AnimTestSupport
 import Testing
 
 @testable import AnimRender
@@ -18,11 +19,7 @@ struct ContentTileTests {
         var scene = CompileTestScene()
         scene.add(1, layer, root: true)
         let list = DrawListCompiler(outputSize: output, clearColor: .clear, content: rasterizer).compile([scene.scene])
-        let software = SoftwareRenderer(size: output)
-        _ = try software.render(list, damage: .full)
-        let gpu = try gles ?? GLESRenderer(size: output)
-        _ = try gpu.render(list, damage: .full)
-        return (try software.readPixels(PixelRect(size: output)), try gpu.readPixels(PixelRect(size: output)))
+        return try TestRenderers.drawBoth(list, gles: gles)
     }
 
     /// A layer of `width` points whose right edge is at the output's right edge.

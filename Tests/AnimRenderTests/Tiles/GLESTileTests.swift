@@ -1,4 +1,5 @@
 import AnimCore
+import AnimTestSupport
 import Testing
 
 @testable import AnimRender
@@ -148,7 +149,7 @@ struct GLESTileTests {
         let comparison = PixelComparison(
             actual: try limited.readPixels(PixelRect(size: size)),
             expected: try whole.readPixels(PixelRect(size: size)),
-            tolerance: GLESTest.crossRendererTolerance)
+            tolerance: RenderTolerance.crossRenderer)
         #expect(comparison.passes, "\(comparison)")
         // Not black: the group's red at half opacity over (0.1, 0.3, 0.2): r = 127.5 + 12.75, g = 38.25.
         let p = try limited.readPixels(PixelRect(x: 50, y: 50, width: 1, height: 1)).pixel(x: 0, y: 0)

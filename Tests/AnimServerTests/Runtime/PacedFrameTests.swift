@@ -1,5 +1,6 @@
 import AnimDisplay
 import AnimProtocol
+import AnimTestSupport
 import AnimTransport
 import Foundation
 import Glibc
@@ -17,6 +18,8 @@ final class ScriptedPacer: FramePacer, @unchecked Sendable {
         var composed: [Double] = []
         var begun: [Double] = []
         var commits = 0
+        /// Plans answered "wait for the flip": the server asked for a frame while one was on screen.
+        var waitedForFlip = 0
         var composing = false
         var wake: (@Sendable () -> Void)?
     }
@@ -48,7 +51,10 @@ final class ScriptedPacer: FramePacer, @unchecked Sendable {
         state.withLock { s in
             s.plans.append(wanted)
             guard let wanted else { return .idle }
-            guard !s.composing else { return .waitForFlip }
+            guard !s.composing else {
+                s.waitedForFlip += 1
+                return .waitForFlip
+            }
             s.composed.append(wanted)
             return .compose(start: now, presentation: max(wanted, now) + Self.lead)
         }
@@ -79,22 +85,30 @@ final class LockedSink: FrameSink, @unchecked Sendable {
 
 @Suite("Server frames paced by a display")
 struct PacedFrameTests {
-    /// Waits up to 5 s for `condition` (the server runs on its own loop thread).
-    func eventually(_ condition: () -> Bool) -> Bool {
-        for _ in 0..<500 {
-            if condition() { return true }
-            usleep(10_000)
-        }
-        return condition()
-    }
-
     func send(_ socket: SeqPacketSocket, _ message: Message) throws {
         _ = try socket.send(FrameCodec.encode(message))
     }
 
+    /// Sends a Sync and reads until its reply: what the server's loop had queued before has run by then.
+    func roundTrip(_ socket: SeqPacketSocket, request: UInt32) throws -> Bool {
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(socket.fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        try send(socket, .sync(Sync(request: request)))
+        while case .record(let record) = try socket.receive(maxBytes: 1 << 20) {
+            if case .syncReply(let reply) = try FrameCodec.decode(record.bytes, fds: record.fds),
+                reply.request == request
+            {
+                return true
+            }
+        }
+        return false
+    }
+
     @Test("A commit is composed when the pacer says, evaluated at its vblank, and the next waits for the flip")
     func paced() throws {
-        let path = "/tmp/animserver-paced-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let folder = try TemporaryFolder(prefix: "animserver-paced")
+        defer { withExtendedLifetime(folder) {} }
+        let path = folder.url.appendingPathComponent("animserver.sock").path
         let server = try Server(
             options: ServerOptions(socketPath: path),
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
@@ -115,18 +129,20 @@ struct PacedFrameTests {
                     operations: [
                         W.create(1), W.add(animate, to: 1, id: 1, key: "fade"),
                     ])))
-        #expect(eventually { sink.times.withLock { $0.count } == 1 })
+        #expect(eventually(timeout: 5) { sink.times.withLock { $0.count } == 1 })
         let begun = try #require(pacer.state.withLock { $0.begun.first })
         let shown = try #require(sink.times.withLock { $0.first })
         // The monotonic clock's media time is CLOCK_MONOTONIC: the frame shows the state at its vblank.
         #expect(abs(shown - (begun + ScriptedPacer.lead)) < 0.05)
         #expect(pacer.state.withLock { $0.commits } == 1)
-        // The animation wants more frames, but none comes before the flip...
-        usleep(100_000)
+        // The animation wants more frames, but none comes before the flip: the server asked for the next one, was
+        // told to wait, and finished that turn of its loop...
+        #expect(eventually(timeout: 5) { pacer.state.withLock { $0.waitedForFlip } >= 1 })
+        #expect(try roundTrip(client, request: 2))
         #expect(sink.times.withLock { $0.count } == 1)
         // ...and the flip lets the next one through, a frame interval after the last one's time.
         pacer.flip()
-        #expect(eventually { sink.times.withLock { $0.count } == 2 })
+        #expect(eventually(timeout: 5) { sink.times.withLock { $0.count } == 2 })
         let composed = pacer.state.withLock { $0.composed }
         #expect(composed.count >= 2)
         // (Media time and CLOCK_MONOTONIC differ by the microseconds between reading their anchors.)

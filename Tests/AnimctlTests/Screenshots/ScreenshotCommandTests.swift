@@ -3,15 +3,15 @@ import Testing
 /// `animctl screenshot` and `record` refuse bad arguments before talking to any server.
 @Suite struct ScreenshotCommandTests {
     @Test func aClientWithoutALayerIsRefused() throws {
-        let result = try AnimctlRunner.run(["screenshot", "--client", "3", "/tmp/never.png"])
+        let result = try AnimctlRunner.run(["screenshot", "--client", "3", "/nonexistent/never.png"])
         #expect(result.status != 0)
         #expect(result.standardError.contains("--client 3 names a client: add --layer ID"))
     }
 
     @Test(arguments: [
-        (["--frames", "0", "/tmp/never"], "--frames 0: must be 1…100000"),
-        (["--frames", "2", "--step=-1", "/tmp/never"], "--step -1.0: must be a positive number of seconds"),
-        (["--frames", "2", "--step", "nan", "/tmp/never"], "--step nan: must be a positive number of seconds"),
+        (["--frames", "0", "/nonexistent/never"], "--frames 0: must be 1…100000"),
+        (["--frames", "2", "--step=-1", "/nonexistent/never"], "--step -1.0: must be a positive number of seconds"),
+        (["--frames", "2", "--step", "nan", "/nonexistent/never"], "--step nan: must be a positive number of seconds"),
     ])
     func badRecordArgumentsAreRefused(arguments: [String], message: String) throws {
         let result = try AnimctlRunner.run(["record"] + arguments)
@@ -20,7 +20,9 @@ import Testing
     }
 
     @Test func withoutAServerTheErrorNamesTheSocket() throws {
-        let result = try AnimctlRunner.run(["screenshot", "--socket", "/nonexistent/animserver.sock", "/tmp/never.png"])
+        let result = try AnimctlRunner.run([
+            "screenshot", "--socket", "/nonexistent/animserver.sock", "/nonexistent/never.png",
+        ])
         #expect(result.status != 0)
         #expect(result.standardError.contains("cannot reach animserverd"))
         #expect(result.standardError.contains("/nonexistent/animserver.sock"))
