@@ -162,6 +162,7 @@ struct AnimServerDaemon: ParsableCommand {
         // The output comes up first: a forced renderer or a display that cannot start leaves no socket behind.
         let output: HeadlessOutput
         var pacer: DRMFramePacer?
+        var loopSources: [LoopSource] = []
         switch self.output {
         case .headless:
             output = try HeadlessOutput(
@@ -181,6 +182,7 @@ struct AnimServerDaemon: ParsableCommand {
             if let primary = display.plans.first { configuration.frameRate = primary.mode.mode.refresh }
             output = display.output
             pacer = display.pacer
+            loopSources = display.loopSources
         }
         let options = ServerOptions(
             socketPath: socketPath, listenFD: socket == nil ? activated : nil, configuration: configuration,
@@ -188,6 +190,7 @@ struct AnimServerDaemon: ParsableCommand {
         let server = try Server(options: options, logger: logger)
         server.output = output
         server.pacer = pacer
+        server.loopSources = loopSources
         try server.start()
         DaemonSignals.stopOnTermination(server, logger: logger)
         dispatchMain()
