@@ -62,12 +62,16 @@ let package = Package(
         .target(
             name: "AnimRender", dependencies: ["AnimCore", "AnimImage", "CCairo", "CPixman", "CEGL", "CGLES3", logging]),
 
+        // An output's mode and rotation as values and their parsing (`--mode`, `--rotation`), without the display
+        // stack: animctl parses them and links no DRM, GBM, udev or libseat.
+        .target(name: "AnimOutputSettings", dependencies: ["AnimCore", "AnimRender"]),
+
         // The outputs frames go to: the headless output's render thread, the renderer choice, screenshots.
         .target(
             name: "AnimDisplay",
             dependencies: [
-                "AnimRender", "AnimCore", "AnimImage", "AnimTransport", "CDRM", "CGBM", "CDRMShim", "CEGL", "CGLES3",
-                "CUdev", "CSeat", logging,
+                "AnimRender", "AnimCore", "AnimImage", "AnimTransport", "AnimOutputSettings", "CDRM", "CGBM",
+                "CDRMShim", "CEGL", "CGLES3", "CUdev", "CSeat", logging,
             ]),
 
         // The daemon's core: sessions, per-client contexts, commits, the clock, the frame loop, events, inspection.
@@ -89,8 +93,8 @@ let package = Package(
         .executableTarget(
             name: "animctl",
             dependencies: [
-                "AnimCore", "AnimRender", "AnimImage", "AnimProtocol", "AnimTransport", "AnimKit", "AnimDisplay",
-                argumentParser,
+                "AnimCore", "AnimRender", "AnimImage", "AnimProtocol", "AnimTransport", "AnimKit",
+                "AnimOutputSettings", argumentParser,
             ]),
         // The demo client: seed 002's scene committed to a running server.
         .executableTarget(

@@ -15,6 +15,8 @@ public final class HeadlessOutput: Output, @unchecked Sendable {
     public let configuration: OutputConfiguration
     /// The virtual vblanks at the configured refresh rate that pace the frames of an output without a display.
     public let framePacer: any FramePacer
+    /// The headless output watches nothing but its timer.
+    public var loopSources: [LoopSource] { [] }
     /// The renderer the output draws with and why.
     public let decision: RendererDecision
     public let rendererInfo: RendererInfo

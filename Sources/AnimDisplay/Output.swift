@@ -6,6 +6,9 @@
 public protocol Output: AnyObject, Sendable {
     /// Paces the frames: the display's flips, or the virtual vblanks of an output without one.
     var framePacer: any FramePacer { get }
+    /// The output's other descriptors the server's loop watches (the DRM output's udev monitor and seat), each a
+    /// source of its own; the output runs no loop of its own.
+    var loopSources: [LoopSource] { get }
     /// Hands a frame over to be drawn; returns at once. An earlier frame not yet started is dropped.
     func submit(_ frame: DisplayFrame)
     /// Screenshots of the next frame submitted (taken after it is drawn).

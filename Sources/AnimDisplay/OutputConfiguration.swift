@@ -4,7 +4,7 @@ import AnimRender
 /// How a headless output is set up: `animserverd --size --refresh --renderer --max-texture-size`.
 public struct OutputConfiguration: Hashable, Sendable {
     /// The largest side accepted for `--size`.
-    public static let maximumSide = 16384
+    public static let maximumSide = PixelSize.maximumParsedSide
 
     public var size: PixelSize
     /// Frames per second while something animates (shown by `animctl status`; the server paces the frames).
@@ -24,17 +24,5 @@ public struct OutputConfiguration: Hashable, Sendable {
         self.renderer = renderer
         self.maxTextureSize = maxTextureSize
         self.clearColor = clearColor
-    }
-}
-
-extension PixelSize {
-    /// Parses `WIDTHxHEIGHT` (`1280x720`); each side 1…`OutputConfiguration.maximumSide`. Nil otherwise.
-    public init?(parsing text: String) {
-        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
-            (1...OutputConfiguration.maximumSide).contains(width),
-            (1...OutputConfiguration.maximumSide).contains(height)
-        else { return nil }
-        self.init(width: width, height: height)
     }
 }

@@ -1,4 +1,4 @@
-import AnimDisplay
+import AnimOutputSettings
 import AnimProtocol
 import ArgumentParser
 

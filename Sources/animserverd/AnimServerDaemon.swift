@@ -160,7 +160,8 @@ struct AnimServerDaemon: ParsableCommand {
             try SplashImage(path: path)
         }
         // The output comes up first: a forced renderer or a display that cannot start leaves no socket behind.
-        // Each output brings the vblanks that pace its frames: the headless output's virtual ones, the displays'.
+        // Each output brings the vblanks that pace its frames (the headless output's virtual ones, the displays'
+        // flips) and the descriptors the server's loop watches for it.
         let output: any Output
         switch self.output {
         case .headless:

@@ -1,6 +1,3 @@
-import Foundation
-import CUdev
-import Glibc
 import Logging
 import Synchronization
 
@@ -11,6 +8,10 @@ import Synchronization
 /// scheduler; the others' only end their own pending flip. Each CRTC has at most one flip queued: the render
 /// thread asks `isFlipPending` before queuing one on a secondary, and a secondary that skipped a frame for it
 /// (`owe`) gets a redraw asked for when its flip completes.
+///
+/// The presenter queues flips on the render thread (`flipQueuing` first); the server's loop watches the card's
+/// descriptor as one of its sources and hands each completion here (`handleEvents`), so the two threads meet
+/// only under this object's lock and frames are paced as the flips complete, with no loop of the output's own.
 public final class DRMFramePacer: FramePacer, @unchecked Sendable {
     private struct State {
         var scheduler: FrameScheduler
@@ -26,92 +27,31 @@ public final class DRMFramePacer: FramePacer, @unchecked Sendable {
         /// The seat is paused (VT switched away): no frames are planned.
         var paused = false
         var redraw: (@Sendable () -> Void)?
-        /// The seat's last event was a disable (VT switched away); `paused` stays set until the scan-out is lit
-        /// again after the enable.
-        var seatDisabled = false
     }
 
     private let device: any DRMDevice
     private let state: Mutex<State>
     private let logger: Logger
-    /// Connector hotplug events of the card; nil: hotplug is not watched.
-    private let udev: UdevMonitor?
-    /// The session the device was opened through; its events (VT switches) are dispatched on the loop thread.
-    private let seat: (any SeatSession)?
-    /// The descriptors (the card's, udev's, the seat's) as one the loop watches; -1 with the card's alone.
-    private let epoll: Int32
-    private let hotplug = Mutex<(@Sendable () -> Void)?>(nil)
-    private let seatHandlers = Mutex<(paused: @Sendable () -> Void, resumed: @Sendable () -> Void)?>(nil)
 
-    /// With `udev`, the loop watches it too and `setHotplug`'s handler runs when the card's connectors may have
-    /// changed; with a `seat` that has events, `setSeatHandlers`' handlers run when it is disabled and enabled.
-    init(
-        device: any DRMDevice, configuration: FrameSchedulerConfiguration, udev: UdevMonitor? = nil,
-        seat: (any SeatSession)? = nil, logger: Logger
-    ) {
+    public init(device: any DRMDevice, configuration: FrameSchedulerConfiguration, logger: Logger) {
         self.device = device
         self.logger = logger
         state = Mutex(State(scheduler: FrameScheduler(configuration: configuration)))
-        let watched = [device.fd] + [udev?.fd, seat?.eventDescriptor].compactMap { $0 }
-        var epoll: Int32 = -1
-        if watched.count > 1 {
-            epoll = epoll_create1(Int32(O_CLOEXEC))  // EPOLL_CLOEXEC is O_CLOEXEC
-            for fd in watched where epoll >= 0 {
-                var event = epoll_event()
-                event.events = EPOLLIN.rawValue
-                event.data.fd = fd
-                if epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event) != 0 {
-                    logger.warning(
-                        "hotplug and VT switches not watched", metadata: ["call": "epoll_ctl", "errno": "\(errno)"])
-                    close(epoll)
-                    epoll = -1
-                }
-            }
-        }
-        self.epoll = epoll
-        self.udev = epoll >= 0 ? udev : nil
-        self.seat = epoll >= 0 ? seat : nil
-        session = seat?.description
     }
 
-    /// The session the device was opened through (nil: opened without one, in tests).
-    public let session: SeatSessionDescription?
+    /// The card's descriptor: the server's loop watches it and hands its page-flip events to `handleEvents`.
+    public var eventDescriptor: Int32 { device.fd }
 
-    public convenience init(device: any DRMDevice, configuration: FrameSchedulerConfiguration, logger: Logger) {
-        self.init(device: device, configuration: configuration, udev: nil, logger: logger)
-    }
-
-    deinit {
-        if epoll >= 0 { close(epoll) }
-    }
-
-    public var eventDescriptor: Int32 { epoll >= 0 ? epoll : device.fd }
-
-    /// Runs on the loop thread when udev reports a change of the card (a connector plugged or unplugged).
-    func setHotplug(_ handler: @escaping @Sendable () -> Void) {
-        hotplug.withLock { $0 = handler }
-    }
-
-    /// Runs on the loop thread: `paused` when the seat is disabled (it must return once the scan-out makes no
-    /// more ioctls; the disable is acknowledged after it), `resumed` when it is enabled again.
-    func setSeatHandlers(paused: @escaping @Sendable () -> Void, resumed: @escaping @Sendable () -> Void) {
-        seatHandlers.withLock { $0 = (paused, resumed) }
-    }
-
+    /// Reads the card's page-flip events (on the loop thread); true when a flip completed.
     public func handleEvents() -> Bool {
-        let seatChanged = handleSeatEvents()
-        if let udev, UdevMonitor.concerns(udev.receive(), card: device.path) {
-            logger.notice("connectors changed", metadata: ["device": "\(device.path)"])
-            hotplug.withLock { $0 }?()
-        }
         let flips: [DRMFlipEvent]
         do throws(DRMError) {
             flips = try device.readFlips()
         } catch {
             logger.error("reading DRM events failed", metadata: ["error": "\(error)"])
-            return seatChanged
+            return false
         }
-        guard !flips.isEmpty else { return seatChanged }
+        guard !flips.isEmpty else { return false }
         let redraw = state.withLock { s in
             var caughtUp = false
             for event in flips {
@@ -131,50 +71,6 @@ public final class DRMFramePacer: FramePacer, @unchecked Sendable {
 
     public func plan(wanted: Double?, now: Double) -> FrameScheduler.Decision {
         state.withLock { s in s.paused ? .idle : s.scheduler.plan(wanted: wanted, now: now) }
-    }
-
-    /// The seat's last event was a disable: set before the scan-out is paused, cleared before it is asked to
-    /// resume (a resume that finds it set again does nothing).
-    var isSeatDisabled: Bool { state.withLock { $0.seatDisabled } }
-
-    /// The seat's events, in order: a disable stops the scan-out, then is acknowledged; an enable has the
-    /// display relit. True when the loop must plan again.
-    private func handleSeatEvents() -> Bool {
-        guard let seat else { return false }
-        let events: [SeatEvent]
-        do throws(SeatError) {
-            events = try seat.dispatch()
-        } catch {
-            logger.error("reading seat events failed", metadata: ["error": "\(error)"])
-            return false
-        }
-        let handlers = seatHandlers.withLock { $0 }
-        for event in events {
-            switch event {
-            case .disabled:
-                state.withLock { $0.seatDisabled = true }
-                // The scan-out waits for its ioctls in progress, then pauses this pacer (`setPaused`): no frame is
-                // planned, and a flip in flight may never complete, so it is not waited for.
-                handlers?.paused()
-                do throws(SeatError) {
-                    try seat.acknowledgeDisable()
-                } catch {
-                    logger.error("seat disable not acknowledged", metadata: ["error": "\(error)"])
-                }
-                logger.notice("seat disabled (VT switched away): frames paused", metadata: ["device": "\(device.path)"])
-            case .enabled:
-                // logind may say it twice (the session active again, the card resumed): one relight is enough.
-                let wasDisabled = state.withLock { s in
-                    let was = s.seatDisabled
-                    s.seatDisabled = false
-                    return was
-                }
-                guard wasDisabled else { continue }
-                logger.notice("seat enabled: relighting the display", metadata: ["device": "\(device.path)"])
-                handlers?.resumed()
-            }
-        }
-        return !events.isEmpty
     }
 
     public func beginFrame(now: Double) -> Double {

@@ -6,6 +6,8 @@ final class DRMHead {
     var plan: DRMOutputPlan
     var position = OutputPosition(x: 0, y: 0)
     var modeset: DRMModesetResult?
+    /// How its state is committed (atomic or legacy), chosen when it was lit.
+    var commits: (any DRMCommitInterface)?
     var dumb: [DRMDumbBuffer] = []
     /// The dumb buffer on screen (or about to be, once its flip completes).
     var front = 0

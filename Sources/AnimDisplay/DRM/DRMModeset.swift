@@ -18,10 +18,13 @@ public struct DRMOutputPlan: Sendable {
 public struct DRMModesetResult: Hashable, Sendable {
     /// The plane turns the picture (its `rotation` property); false: the renderer's scan-out copy does.
     public var planeRotates: Bool
-    /// Atomic modesetting; false: legacy drmModeSetCrtc and drmModePageFlip.
-    public var atomic: Bool
+    /// The commit interface that lit it (`DRMCommitInterface.name`): `atomic` or `legacy`.
+    public var modesetting: String
     /// The MODE_ID blob (atomic), destroyed when the output stops.
     public var modeBlob: UInt32?
+
+    /// Atomic modesetting; false: legacy drmModeSetCrtc and drmModePageFlip.
+    public var atomic: Bool { modesetting == AtomicCommitInterface.name }
 }
 
 /// The decisions of the DRM output that need no device: choosing the connector, CRTC, plane and mode, the
@@ -195,48 +198,64 @@ public enum DRMModeset {
         return DRMPropertyWrite(object: object, property: id, value: value)
     }
 
-    /// Lights the output. Atomic: a TEST_ONLY commit with the plane turning the picture (when the rotation
-    /// needs it and the plane offers it), then one with the renderer turning it, then the real commit of the
-    /// first the driver accepted. Legacy (no atomic): drmModeSetCrtc, and the renderer turns the picture.
+    /// Lights the output through the device's commit interface (`commitInterface`): a TEST_ONLY commit with the
+    /// plane turning the picture (when the rotation needs it and the plane offers it), then one with the
+    /// renderer turning it, then the real commit of the first the driver accepted; a real commit refused after
+    /// its test passed tries the next layout too. Legacy has no test and no plane rotation: one drmModeSetCrtc.
     /// `framebuffer(planeRotates)` makes the first buffer for the chosen layout (scene- or panel-sized).
     public static func lightUp(
         _ device: any DRMDevice, plan: DRMOutputPlan, framebuffer: (_ planeRotates: Bool) throws(DRMError) -> UInt32
     ) throws(DRMError) -> DRMModesetResult {
+        try lightUp(commitInterface(device, for: plan), device: device, plan: plan, framebuffer: framebuffer)
+    }
+
+    /// `lightUp` through `interface`.
+    static func lightUp(
+        _ interface: any DRMCommitInterface, device: any DRMDevice, plan: DRMOutputPlan,
+        framebuffer: (_ planeRotates: Bool) throws(DRMError) -> UInt32
+    ) throws(DRMError) -> DRMModesetResult {
         device.saveCRTC(plan.crtc.id, connector: plan.connector.id)
-        guard device.supportsAtomic, plan.plane != nil else {
-            try device.setCRTC(
-                plan.crtc.id, framebuffer: try framebuffer(false), connector: plan.connector.id, mode: plan.mode)
-            return DRMModesetResult(planeRotates: false, atomic: false, modeBlob: nil)
-        }
-        let blob = try device.createModeBlob(plan.mode)
-        var candidates: [Bool] = [false]
-        if plan.rotation != .none, plan.plane?.rotations.contains(plan.rotation) == true {
-            candidates.insert(true, at: 0)
-        }
-        var refusal: Int32 = 0
+        let blob = try interface.createModeBlob(plan.mode)
+        let release = { if let blob { device.destroyBlob(blob) } }
+        let candidates = interface.planeCanRotate(plan) ? [true, false] : [false]
+        var refusal: DRMError?
+        var testRefused: Int32?
         for planeRotates in candidates {
             // The test commits name a buffer of the right size: drivers check the plane's source against it.
             let fb: UInt32
             do throws(DRMError) {
                 fb = try framebuffer(planeRotates)
             } catch {
-                device.destroyBlob(blob)
+                release()
                 throw error
             }
+            let state = DRMHeadState(
+                plan: plan, active: true, framebuffer: fb, modeBlob: blob, planeRotates: planeRotates)
             do throws(DRMError) {
-                let writes = try modesetWrites(plan, modeBlob: blob, framebuffer: fb, planeRotates: planeRotates)
-                try device.atomicCommit(writes, testOnly: true, allowModeset: true, flipEvent: false)
-                try device.atomicCommit(writes, testOnly: false, allowModeset: true, flipEvent: false)
-                return DRMModesetResult(planeRotates: planeRotates, atomic: true, modeBlob: blob)
+                try interface.commit(state, flags: [.allowModeset, .testOnly])
             } catch {
                 guard case .callFailed(_, let errno) = error else {
-                    device.destroyBlob(blob)
+                    release()
                     throw error
                 }
-                refusal = errno
+                testRefused = errno
+                refusal = nil
+                continue
+            }
+            do throws(DRMError) {
+                try interface.commit(state, flags: .allowModeset)
+                return DRMModesetResult(planeRotates: planeRotates, modesetting: interface.name, modeBlob: blob)
+            } catch {
+                guard case .callFailed = error else {
+                    release()
+                    throw error
+                }
+                refusal = error
+                testRefused = nil
             }
         }
-        device.destroyBlob(blob)
-        throw .modesetRefused(connector: plan.connector.name, mode: plan.mode.mode.description, errno: refusal)
+        release()
+        if let refusal { throw refusal }
+        throw .modesetRefused(connector: plan.connector.name, mode: plan.mode.mode.description, errno: testRefused ?? 0)
     }
 }

@@ -51,6 +51,10 @@ public final class DRMOutput: Sendable {
     /// The connectors, CRTCs, planes and modes lit at start, in layout order (a placeholder while waiting for
     /// a display); the first is the primary, whose refresh rate paces the frames.
     public let plans: [DRMOutputPlan]
+    /// The descriptors the server's loop watches for this output besides the card's (the pacer's): the udev
+    /// monitor's (connectors plugged and unplugged) and the seat's (VT switches), each its own source. Hand
+    /// them to the server (the `Output` protocol's `loopSources`), which watches them once it starts.
+    public let loopSources: [LoopSource]
 
     /// Opens the device, chooses the connectors, a distinct CRTC and plane for each and their modes, switches
     /// the VT to graphics mode, starts the render thread and lights the displays with a first (black) frame.
@@ -104,20 +108,20 @@ public final class DRMOutput: Sendable {
         guard let configuration = FrameSchedulerConfiguration(refreshRate: primary.mode.mode.refresh) else {
             throw .drm(.mode(.unusableRefresh(primary.mode.mode)))
         }
-        let udev: UdevMonitor?
+        let hotplug: HotplugWatch?
         do throws(DRMError) {
-            udev = try UdevMonitor()
+            hotplug = HotplugWatch(monitor: try UdevMonitor(), card: device.path, logger: logger)
         } catch {
             logger.warning("hotplug not watched: no udev monitor", metadata: ["error": "\(error)"])
-            udev = nil
+            hotplug = nil
         }
-        let pacer = DRMFramePacer(
-            device: device, configuration: configuration, udev: udev, seat: session, logger: logger)
+        let pacer = DRMFramePacer(device: device, configuration: configuration, logger: logger)
+        let seat = SeatWatch(seat: session, logger: logger)
         // libseat's backends (logind's TakeControl, seatd) keep the VT in graphics mode and handle switches.
         let terminal =
             session.description.kind == .libseat ? nil : VirtualTerminal.enterGraphics(logger: logger)
         let scanout = DRMScanout(
-            device: device, plans: plans, pacer: pacer, terminal: terminal, connectors: options.connectors,
+            device: device, plans: plans, pacer: pacer, terminal: terminal, seat: seat, connectors: options.connectors,
             mode: options.mode, rotation: options.rotation, layout: options.layout, waiting: waiting, logger: logger)
         let factory = RendererFactory(
             gles: { (size, limit) throws(RenderError) in
@@ -135,10 +139,11 @@ public final class DRMOutput: Sendable {
             throw error
         }
         let output = self.output
-        pacer.setHotplug { output.connectorsChanged() }
-        pacer.setSeatHandlers(paused: { scanout.seatPaused() }, resumed: { output.seatResumed() })
+        hotplug?.setHandler { output.connectorsChanged() }
+        seat.setHandlers(paused: { scanout.seatPaused() }, resumed: { output.seatResumed() })
         pacer.setRedraw { output.requestRedraw() }
         self.pacer = pacer
         self.plans = plans
+        loopSources = [hotplug?.loopSource, seat.loopSource].compactMap { $0 }
     }
 }

@@ -5,7 +5,7 @@ import CGLES3
 /// A GLES program drawing a texture over the whole bound framebuffer, turned a quarter turn at a time: the GBM
 /// scan-out's copy of the renderer's output.
 final class RotatedCopyProgram {
-    private let program: GLuint
+    private let program: GLProgram
     private let corners: GLint
     private let image: GLint
 
@@ -30,50 +30,13 @@ final class RotatedCopyProgram {
         """
 
     init() throws(DRMError) {
-        let vertex = try Self.compile(GLenum(GL_VERTEX_SHADER), Self.vertex, stage: "vertex")
-        let fragment: GLuint
-        do throws(DRMError) {
-            fragment = try Self.compile(GLenum(GL_FRAGMENT_SHADER), Self.fragment, stage: "fragment")
+        do throws(RenderError) {
+            program = try GLProgram(vertex: Self.vertex, fragment: Self.fragment, name: "scan-out copy")
         } catch {
-            glDeleteShader(vertex)
-            throw error
+            throw .graphics(call: "scan-out copy program", detail: "\(error)")
         }
-        let program = glCreateProgram()
-        glAttachShader(program, vertex)
-        glAttachShader(program, fragment)
-        glLinkProgram(program)
-        glDeleteShader(vertex)
-        glDeleteShader(fragment)
-        var linked: GLint = 0
-        glGetProgramiv(program, GLenum(GL_LINK_STATUS), &linked)
-        guard linked != 0 else {
-            glDeleteProgram(program)
-            throw .graphics(call: "glLinkProgram(scan-out copy)", detail: "link failed")
-        }
-        self.program = program
-        corners = glGetUniformLocation(program, "u_corners")
-        image = glGetUniformLocation(program, "u_image")
-    }
-
-    deinit { glDeleteProgram(program) }
-
-    private static func compile(_ type: GLenum, _ source: String, stage: String) throws(DRMError) -> GLuint {
-        let shader = glCreateShader(type)
-        source.withCString { text in
-            var pointer: UnsafePointer<GLchar>? = text
-            glShaderSource(shader, 1, &pointer, nil)
-        }
-        glCompileShader(shader)
-        var compiled: GLint = 0
-        glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &compiled)
-        guard compiled != 0 else {
-            var log = [GLchar](repeating: 0, count: 1024)
-            glGetShaderInfoLog(shader, GLsizei(log.count), nil, &log)
-            glDeleteShader(shader)
-            let text = String(decoding: log.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw .graphics(call: "glCompileShader(scan-out copy, \(stage))", detail: text)
-        }
-        return shader
+        corners = program.location(of: "u_corners")
+        image = program.location(of: "u_image")
     }
 
     /// Draws the `source` rectangle of `texture` (the scene, `scene` pixels, row 0 at the top) onto framebuffer 0
@@ -88,7 +51,7 @@ final class RotatedCopyProgram {
         glViewport(0, 0, GLsizei(panel.width), GLsizei(panel.height))
         glDisable(GLenum(GL_SCISSOR_TEST))
         glDisable(GLenum(GL_BLEND))
-        glUseProgram(program)
+        glUseProgram(program.id)
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         glUniform1i(image, 0)

@@ -10,12 +10,14 @@ enum GLUniform: Int, CaseIterable {
     var name: String { "u_\(self)" }
 }
 
-/// A linked shader program and the locations of its uniforms.
-final class GLProgram {
-    let id: GLuint
+/// A linked shader program and the locations of its uniforms: every GLES program of the package is made here
+/// (the renderer's, and the DRM output's scan-out copy in AnimDisplay).
+package final class GLProgram {
+    package let id: GLuint
     private let locations: [GLint]
 
-    init(vertex: String, fragment: String, name: String) throws(RenderError) {
+    /// Compiles and links `vertex` and `fragment`; `name` says which program a compile or link log is of.
+    package init(vertex: String, fragment: String, name: String) throws(RenderError) {
         let vs = try Self.compile(GLenum(GL_VERTEX_SHADER), vertex, stage: "\(name) vertex")
         defer { glDeleteShader(vs) }
         let fs = try Self.compile(GLenum(GL_FRAGMENT_SHADER), fragment, stage: "\(name) fragment")
@@ -39,6 +41,9 @@ final class GLProgram {
     deinit { glDeleteProgram(id) }
 
     subscript(_ uniform: GLUniform) -> GLint { locations[uniform.rawValue] }
+
+    /// The location of a uniform the renderer's shaders do not declare (-1 when the program has none).
+    package func location(of uniform: String) -> GLint { glGetUniformLocation(id, uniform) }
 
     private static func compile(_ type: GLenum, _ source: String, stage: String) throws(RenderError) -> GLuint {
         let shader = glCreateShader(type)

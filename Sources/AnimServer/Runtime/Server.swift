@@ -101,6 +101,11 @@ public final class Server: @unchecked Sendable {
     /// virtual vblanks at the configured frame rate.
     public var pacer: (any FramePacer)?
 
+    /// Descriptors the loop watches besides the output's own `loopSources` (the DRM output's udev monitor and
+    /// seat), each its own source; attach them before `start()`. A source that reads something asking for a frame
+    /// plans one.
+    public var loopSources: [LoopSource] = []
+
     /// The core's frame sink; set it before `start()` (the renderer plugs in here).
     public var frameSink: any FrameSink {
         get { core.frameSink }
@@ -122,6 +127,11 @@ public final class Server: @unchecked Sendable {
             pacer.setWake { [weak self] in
                 guard let server = self else { return }
                 loop.execute { server.scheduleFrame() }
+            }
+            for source in loopSources + (core.output?.loopSources ?? []) {
+                try loop.register(fd: source.descriptor, events: .readable) { [unowned self] _ in
+                    if source.ready() { self.scheduleFrame() }
+                }
             }
         } catch {
             throw ServerStartError.transport(error)

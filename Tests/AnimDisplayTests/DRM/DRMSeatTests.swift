@@ -11,18 +11,20 @@ struct DRMSeatTests {
     final class Rig {
         let device: DRMFakeDevice
         let seat: FakeSeatSession
+        let watch: SeatWatch
         let pacer: DRMFramePacer
         let scanout: DRMScanout
         let renderer: ScanoutFakeRenderer
-        /// A pipe stands for the card's descriptor: the pacer's epoll set needs one it can watch.
+        /// A pipe stands for the card's descriptor.
         let card: [Int32]
 
         init(
-            device: DRMFakeDevice, seat: FakeSeatSession, pacer: DRMFramePacer, scanout: DRMScanout,
-            renderer: ScanoutFakeRenderer, card: [Int32]
+            device: DRMFakeDevice, seat: FakeSeatSession, watch: SeatWatch, pacer: DRMFramePacer,
+            scanout: DRMScanout, renderer: ScanoutFakeRenderer, card: [Int32]
         ) {
             self.device = device
             self.seat = seat
+            self.watch = watch
             self.pacer = pacer
             self.scanout = scanout
             self.renderer = renderer
@@ -32,7 +34,7 @@ struct DRMSeatTests {
         deinit { for fd in card { close(fd) } }
     }
 
-    /// A lit 4x2 panel whose pacer watches `seat`; the pause handler is the output's (the scan-out's).
+    /// A lit 4x2 panel whose seat events `watch` reads; the pause handler is the output's (the scan-out's).
     static func rig() throws -> Rig {
         let device = DRMScanoutTests.device()
         var card: [Int32] = [-1, -1]
@@ -42,10 +44,11 @@ struct DRMSeatTests {
         let plan = try DRMModeset.plan(device.fakeResources, device: device.path, mode: nil, rotation: .none)
         let logger = Logger(label: "test")
         let pacer = DRMFramePacer(
-            device: device, configuration: FrameSchedulerConfiguration(refreshInterval: 1.0 / 60), seat: seat,
-            logger: logger)
-        let scanout = DRMScanout(device: device, plans: [plan], pacer: pacer, terminal: nil, logger: logger)
-        pacer.setSeatHandlers(
+            device: device, configuration: FrameSchedulerConfiguration(refreshInterval: 1.0 / 60), logger: logger)
+        let watch = SeatWatch(seat: seat, logger: logger)
+        let scanout = DRMScanout(
+            device: device, plans: [plan], pacer: pacer, terminal: nil, seat: watch, logger: logger)
+        watch.setHandlers(
             paused: {
                 seat.note("pause scan-out")
                 scanout.seatPaused()
@@ -53,13 +56,16 @@ struct DRMSeatTests {
             resumed: { seat.note("resume asked") })
         let renderer = ScanoutFakeRenderer(pixels: DRMScanoutTests.scene(PixelSize(width: 4, height: 2)))
         _ = try scanout.start(renderer: renderer)
-        return Rig(device: device, seat: seat, pacer: pacer, scanout: scanout, renderer: renderer, card: card)
+        return Rig(
+            device: device, seat: seat, watch: watch, pacer: pacer, scanout: scanout, renderer: renderer, card: card)
     }
 
     @Test("A disabled seat stops the scan-out before the disable is acknowledged; then no ioctl and no frame")
     func paused() throws {
         let r = try Self.rig()
-        #expect(r.pacer.eventDescriptor != r.device.fd)
+        // The card and the seat are separate sources of the server's loop: no descriptor of the output's own.
+        #expect(r.pacer.eventDescriptor == r.device.fd)
+        #expect(r.watch.loopSource?.descriptor == r.seat.eventDescriptor)
         #expect(r.scanout.session?.summary == "libseat (fake, seat0)")
         // A frame waits for its flip when the VT is switched away.
         _ = r.pacer.plan(wanted: 0, now: 0)
@@ -67,7 +73,7 @@ struct DRMSeatTests {
         r.scanout.present(r.renderer, damage: .full)
         let commits = r.device.commits.count
         r.seat.queue(.disabled)
-        #expect(r.pacer.handleEvents())
+        #expect(r.watch.handleEvents())
         #expect(r.seat.log == ["pause scan-out", "acknowledge disable"])
         // Animations want frames; none is planned, and a frame already queued touches nothing.
         #expect(r.pacer.plan(wanted: 0.05, now: 0.05) == .idle)
@@ -85,9 +91,9 @@ struct DRMSeatTests {
         _ = r.pacer.beginFrame(now: 0)
         r.scanout.present(r.renderer, damage: .full)
         r.seat.queue(.disabled)
-        _ = r.pacer.handleEvents()
+        _ = r.watch.handleEvents()
         r.seat.queue(.enabled)
-        #expect(r.pacer.handleEvents())
+        #expect(r.watch.handleEvents())
         #expect(r.seat.log.last == "resume asked")
         // Nothing is planned until the display is lit again.
         #expect(r.pacer.plan(wanted: 0.1, now: 0.1) == .idle)
@@ -118,9 +124,9 @@ struct DRMSeatTests {
         let r = try Self.rig()
         _ = try r.scanout.apply(.power(false), output: "")
         r.seat.queue(.disabled)
-        _ = r.pacer.handleEvents()
+        _ = r.watch.handleEvents()
         r.seat.queue(.enabled)
-        _ = r.pacer.handleEvents()
+        _ = r.watch.handleEvents()
         _ = try r.scanout.seatResumed()
         #expect(!r.scanout.outputDescriptions[0].powered)
         let active = try #require(r.device.commits.last?.writes.first { $0.object == 32 && $0.property == 3201 })
@@ -131,7 +137,7 @@ struct DRMSeatTests {
     func flickered() throws {
         let r = try Self.rig()
         r.seat.queue(.disabled, .enabled, .enabled, .disabled)
-        #expect(r.pacer.handleEvents())
+        #expect(r.watch.handleEvents())
         // Each disable is acknowledged; the second enable (logind says it twice) asks for no second relight.
         #expect(
             r.seat.log == [
