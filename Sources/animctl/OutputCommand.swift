@@ -73,7 +73,7 @@ struct OutputCommand: ParsableCommand {
 
     private func show(_ answer: String) throws {
         if server.json { return print(answer) }
-        let outputs = try InspectText.document([InspectionDocuments.OutputEntry].self, from: answer)
+        let outputs = try InspectText.document(Array<InspectionDocuments.OutputEntry>.self, from: answer)
         for output in outputs {
             var line = "\(output.name): \(output.width)x\(output.height)+\(output.x)+\(output.y)"
             if let mode = output.mode {

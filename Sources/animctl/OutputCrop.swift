@@ -6,7 +6,7 @@ import AnimRender
 enum OutputCrop {
     /// `name`'s rectangle in `outputs` (the outputs document's JSON).
     static func rectangle(of name: String, in outputs: String) throws -> PixelRect {
-        let entries = try InspectText.document([InspectionDocuments.OutputEntry].self, from: outputs)
+        let entries = try InspectText.document(Array<InspectionDocuments.OutputEntry>.self, from: outputs)
         guard let entry = entries.first(where: { $0.name == name }) else {
             let names = entries.map(\.name)
             throw AnimctlError("--output \(name): no such output (this server has \(names.joined(separator: ", ")))")

@@ -32,7 +32,7 @@ import Testing
         demo.standardError = FileHandle.nullDevice
         try demo.run()
         defer { if demo.isRunning { kill(demo.processIdentifier, SIGKILL) } }
-        #expect(try eventually(timeout: 30) { try statusObject(observer)["layers"] as? Int == 3 })
+        #expect(try eventually(timeout: 30) { try serverStatus(observer).layers == 3 })
 
         let recording = ProcessInfo.processInfo.environment["ANIMSERVER_RECORD_GOLDENS"] == "1"
         for t in Self.times {

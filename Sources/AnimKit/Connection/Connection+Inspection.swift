@@ -12,7 +12,7 @@ extension Connection {
 
     /// One entry per connected client, in session order.
     public func inspectClients() throws(AnimKitError) -> [InspectionDocuments.Client] {
-        try inspect(.clients, as: [InspectionDocuments.Client].self)
+        try inspect(.clients, as: Array<InspectionDocuments.Client>.self)
     }
 
     /// A client's layer tree with every property, model values or presentation values at the server's now.
@@ -38,12 +38,12 @@ extension Connection {
 
     /// Every attached animation of a client.
     public func inspectAnimations(client: UInt32 = 0) throws(AnimKitError) -> [InspectionDocuments.Animation] {
-        try inspect(.animations(client), as: [InspectionDocuments.Animation].self)
+        try inspect(.animations(client), as: Array<InspectionDocuments.Animation>.self)
     }
 
     /// One entry per output.
     public func inspectOutputs() throws(AnimKitError) -> [InspectionDocuments.OutputEntry] {
-        try inspect(.outputs, as: [InspectionDocuments.OutputEntry].self)
+        try inspect(.outputs, as: Array<InspectionDocuments.OutputEntry>.self)
     }
 
     /// The answer to `query` decoded as `type`; an answer that does not fit is `unexpectedReply` naming the JSON
