@@ -64,7 +64,17 @@ import Testing
         software.maxTextureSize = nil
         software.pacing = nil
         software.session = nil
+        let leaf = InspectionDocuments.TreeLayer(id: 2, class: "CALayer", properties: [:], sublayers: [])
         return [
+            try Sample(
+                "tree",
+                InspectionDocuments.Tree(
+                    session: 1, presentation: true,
+                    roots: [InspectionDocuments.TreeLayer(id: 1, class: "CALayer", properties: [:], sublayers: [leaf])])
+            ),
+            try Sample(
+                "layer",
+                InspectionDocuments.Layer(session: 1, id: 2, class: "CALayer", properties: [:], animations: ["a", nil])),
             try Sample("status with a display", status(output)),
             try Sample("status with the software renderer", status(software)),
             try Sample("status without an output", status(nil)),
@@ -99,6 +109,21 @@ import Testing
     static func keyRanges(in json: String) -> [Range<String.Index>] {
         let pattern = /"([A-Za-z0-9_.]+)":/
         return json.matches(of: pattern).map { $0.output.1.startIndex..<$0.output.1.endIndex }
+    }
+
+    /// protocol/README.md's shapes of the documents name exactly the keys the types write.
+    @Test func theProtocolReadmeNamesExactlyTheKeysTheDocumentsHave() throws {
+        let readme = try ProtocolReadmeTests.readme()
+        let start = try #require(readme.range(of: "`InspectRequest {request, query}`"))
+        let end = try #require(readme.range(of: "`OutputControl {request, output, action}` →"))
+        let documented = Set(
+            readme[start.upperBound..<end.lowerBound].matches(of: /"([A-Za-z0-9]+)":/).map { String($0.output.1) })
+        var written: Set<String> = []
+        for sample in try Self.constructedSamples() {
+            written.formUnion(Self.keyRanges(in: sample.json).map { String(sample.json[$0]) })
+        }
+        #expect(documented.subtracting(written).sorted() == [], "documented, not written")
+        #expect(written.subtracting(documented).sorted() == [], "written, not documented")
     }
 
     @Test func everyDocumentRoundTripsToItsOwnBytes() throws {
