@@ -4,7 +4,8 @@ import Foundation
 
 /// `animctl output`: the outputs document (InspectRequest `outputs`) and OutputControl.
 extension ServerCore {
-    /// One entry per output (per connector lit): the shared document type (InspectionDocuments).
+    /// One entry per output (per connector lit): its connector, its rectangle of the scene, modes, rotation and
+    /// power.
     typealias OutputEntry = InspectionDocuments.OutputEntry
 
     func outputsDocument() -> [OutputEntry] {
