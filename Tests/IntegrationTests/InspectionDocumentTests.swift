@@ -14,24 +14,38 @@ import Testing
     static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Goldens/inspection")
 
+    /// `ANIMSERVER_RECORD_GOLDENS=1` rewrites the goldens from this daemon and animctl (after a change to the
+    /// documents that is meant, such as a new layer property).
+    static let recording = ProcessInfo.processInfo.environment["ANIMSERVER_RECORD_GOLDENS"] == "1"
+
     static func golden(_ name: String) throws -> String {
         try String(contentsOf: goldens.appendingPathComponent(name), encoding: .utf8)
     }
 
-    /// A golden of the demo client, whose session was 2 when it was written, for the demo as `session` (how many
+    /// A golden of the demo client, whose session is 2 in the goldens, for the demo as `session` (how many
     /// connections the harness opened before it is the harness's business; a one-digit session keeps the columns).
     static func golden(_ name: String, session: UInt32) throws -> String {
-        let text = try golden(name)
-        guard session != 2 else { return text }
+        renumber(try golden(name), name, from: 2, to: session)
+    }
+
+    /// Writes `text`, the demo's as `session`, as the golden `name`.
+    static func record(_ text: String, _ name: String, session: UInt32) throws {
+        try renumber(text, name, from: session, to: 2).write(
+            to: goldens.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+
+    /// `text` (golden `name`) with the demo's session `old` written as `new`.
+    static func renumber(_ text: String, _ name: String, from old: UInt32, to new: UInt32) -> String {
+        guard old != new else { return text }
         if name.hasSuffix(".json") {
-            return text.replacingOccurrences(of: #""session":2"#, with: #""session":\#(session)"#)
+            return text.replacingOccurrences(of: #""session":\#(old)"#, with: #""session":\#(new)"#)
         }
         if name == "animations.text" {
             return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-                line.hasPrefix("2 ") ? "\(session)" + line.dropFirst() : String(line)
+                line.hasPrefix("\(old) ") ? "\(new)" + line.dropFirst() : String(line)
             }.joined(separator: "\n")
         }
-        return text.replacingOccurrences(of: "session 2", with: "session \(session)")
+        return text.replacingOccurrences(of: "session \(old)", with: "session \(new)")
     }
 
     /// The daemon with an observer and the demo scene, and the demo's session.
@@ -71,13 +85,17 @@ import Testing
             typed: () throws -> Document
         ) throws {
             let json = try observer.inspect(query)
-            #expect(
-                json + "\n" == (try Self.golden("\(name).json", session: session)),
-                "\(name): the server's bytes changed")
-            let document = try Self.roundTrip(json, as: type)
-            #expect(try typed() == document, "\(name): the SDK's typed inspection")
             let text = try daemon.animctl(arguments)
             #expect(text.status == 0, "\(text.standardError)")
+            if Self.recording {
+                try Self.record(json + "\n", "\(name).json", session: session)
+                try Self.record(text.standardOutput, "\(name).text", session: session)
+            }
+            #expect(
+                json + "\n" == (try Self.golden("\(name).json", session: session)),
+                "\(name): the server's bytes changed (ANIMSERVER_RECORD_GOLDENS=1 rewrites the goldens)")
+            let document = try Self.roundTrip(json, as: type)
+            #expect(try typed() == document, "\(name): the SDK's typed inspection")
             #expect(
                 text.standardOutput == (try Self.golden("\(name).text", session: session)),
                 "\(name): animctl's text changed")
@@ -119,6 +137,7 @@ import Testing
         #expect(typedStatus.layers == 3 && typedStatus.output?.renderer == "software")
         let text = try daemon.animctl(["status"])
         let keys = text.standardOutput.split(separator: "\n").map { $0.prefix { $0 != ":" } }
+        if Self.recording { try Self.record(keys.joined(separator: "\n") + "\n", "status-keys.text", session: 2) }
         #expect(keys.joined(separator: "\n") + "\n" == (try Self.golden("status-keys.text")))
 
         let clients = try Self.roundTrip(try observer.inspect(.clients), as: Array<InspectionDocuments.Client>.self)
