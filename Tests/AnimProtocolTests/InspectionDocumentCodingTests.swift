@@ -161,6 +161,12 @@ import Testing
         #expect(layer.properties["position"] == .point(Point(x: 1, y: 2)))
         #expect(layer.properties["fillColor"] == .color(Color(red: 1, green: 0, blue: 0, alpha: 1)))
         #expect(layer.properties["path"] == .path(try BezierPath(pathData: "M 0 0 L 10 0 Z")))
+        // The other forms AnimCore reads (docs/json-format.md) are read too, though the server writes arrays.
+        let objects = try InspectionJSON.decode(
+            InspectionDocuments.Layer.self,
+            from: json.replacingOccurrences(of: "[1,2]", with: #"{"x":1,"y":2}"#)
+                .replacingOccurrences(of: ##""#ff0000""##, with: "[1,0,0]"))
+        #expect(objects == layer)
 
         func failure(_ json: String) -> String {
             do {

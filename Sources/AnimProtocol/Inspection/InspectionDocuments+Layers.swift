@@ -107,10 +107,64 @@ extension InspectionDocuments {
                     forKey: property, in: object,
                     debugDescription: "unknown key path '\(property.stringValue)' for layer class \(name)")
             }
-            out[property.stringValue] = try PropertyValue.decode(
-                from: try object.superDecoder(forKey: property), as: known.valueKind)
+            // The form the server writes, read straight from the container; any other form (and every error) goes
+            // through AnimCore's reader, which also accepts the object forms and names what was wrong.
+            if let value = try? writtenForm(of: known.valueKind, in: object, forKey: property) {
+                out[property.stringValue] = value
+            } else {
+                out[property.stringValue] = try PropertyValue.decode(
+                    from: try object.superDecoder(forKey: property), as: known.valueKind)
+            }
         }
         return out
+    }
+
+    /// A value of `kind` in the form `PropertyValue.encode(to:)` writes: numbers, arrays of numbers, strings, ids or
+    /// null. A tree of 10,000 layers holds half a million values, and AnimCore's reader, which first tries every
+    /// other form a person may write, takes ten times longer for them.
+    private static func writtenForm(
+        of kind: ValueKind, in object: KeyedDecodingContainer<PropertyKey>, forKey key: PropertyKey
+    ) throws -> PropertyValue? {
+        func numbers(_ count: Int) throws -> [Double]? {
+            let numbers = try object.decode([Double].self, forKey: key)
+            return numbers.count == count ? numbers : nil
+        }
+        switch kind {
+        case .number: return .number(try object.decode(Double.self, forKey: key))
+        case .bool: return .bool(try object.decode(Bool.self, forKey: key))
+        case .point: return try numbers(2).map { .point(Point(x: $0[0], y: $0[1])) }
+        case .size: return try numbers(2).map { .size(Size(width: $0[0], height: $0[1])) }
+        case .rect: return try numbers(4).map { .rect(Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3])) }
+        case .transform: return try numbers(16).map { .transform(Transform3D(elements: $0)) }
+        default: break
+        }
+        if try object.decodeNil(forKey: key) {
+            switch kind {
+            case .string: return .string(nil)
+            case .strings: return .strings(nil)
+            case .numbers: return .numbers(nil)
+            case .image: return .image(nil)
+            case .layer: return .layer(nil)
+            case .color: return .color(nil)
+            case .colors: return .colors(nil)
+            case .path: return .path(nil)
+            default: return nil
+            }
+        }
+        switch kind {
+        case .string: return .string(try object.decode(String.self, forKey: key))
+        case .strings: return .strings(try object.decode([String].self, forKey: key))
+        case .numbers: return .numbers(try object.decode([Double].self, forKey: key))
+        case .image: return .image(ImageID(try object.decode(UInt32.self, forKey: key)))
+        case .layer: return .layer(LayerID(try object.decode(UInt32.self, forKey: key)))
+        case .path: return (try? BezierPath(pathData: try object.decode(String.self, forKey: key))).map { .path($0) }
+        case .color:
+            if let hex = try? object.decode(String.self, forKey: key) { return Color(hex: hex).map { .color($0) } }
+            let v = try object.decode([Double].self, forKey: key)
+            guard v.count == 4 else { return nil }
+            return .color(Color(red: v[0], green: v[1], blue: v[2], alpha: v[3]))
+        default: return nil
+        }
     }
 
     /// A key path of a `properties` object.
