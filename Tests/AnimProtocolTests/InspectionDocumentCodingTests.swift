@@ -150,6 +150,57 @@ import Testing
         #expect(renamed > 300)
     }
 
+    /// A tree layer read with AnimCore's own reader for every property value (`PropertyValue.decode(from:as:)`).
+    struct AnimCoreLayer: Decodable {
+        struct Name: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+        var id: UInt32
+        var properties: [String: PropertyValue] = [:]
+        var sublayers: [AnimCoreLayer]
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: Name.self)
+            id = try c.decode(UInt32.self, forKey: Name(stringValue: "id"))
+            let name = try c.decode(String.self, forKey: Name(stringValue: "class"))
+            let layerClass = try #require(LayerClass(rawValue: name))
+            let object = try c.nestedContainer(keyedBy: Name.self, forKey: Name(stringValue: "properties"))
+            for key in object.allKeys {
+                let kind = try #require(LayerProperty.named(key.stringValue, on: layerClass)).valueKind
+                properties[key.stringValue] = try PropertyValue.decode(from: object.superDecoder(forKey: key), as: kind)
+            }
+            sublayers = try c.decode([AnimCoreLayer].self, forKey: Name(stringValue: "sublayers"))
+        }
+
+        /// Whether `layer` holds the same ids and values, sublayers included.
+        func matches(_ layer: InspectionDocuments.TreeLayer) -> Bool {
+            id == layer.id && properties == layer.properties && sublayers.count == layer.sublayers.count
+                && zip(sublayers, layer.sublayers).allSatisfy { $0.matches($1) }
+        }
+    }
+
+    struct AnimCoreTree: Decodable {
+        var roots: [AnimCoreLayer]
+    }
+
+    /// The documents read each property value as AnimCore's own reader reads the same bytes: every value of the
+    /// demo's model and presentation trees, hex and array colours, ids, nulls and paths.
+    @Test func everyPropertyValueIsWhatAnimCoresReaderReads() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("IntegrationTests/Goldens/inspection")
+        for name in ["tree.json", "tree-presentation.json"] {
+            let json = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            let tree = try InspectionJSON.decode(InspectionDocuments.Tree.self, from: json)
+            let reference = try InspectionJSON.decode(AnimCoreTree.self, from: json)
+            #expect(reference.roots.count == tree.roots.count, "\(name)")
+            #expect(zip(reference.roots, tree.roots).allSatisfy { $0.matches($1) }, "\(name)")
+            #expect(reference.roots.first?.properties.count ?? 0 > 40, "\(name)")
+        }
+    }
+
     /// A property's key path decides its kind (a point and a size are both `[a, b]`): a key path the layer's class
     /// does not have, or a value of the wrong kind, is an error naming it.
     @Test func aLayerPropertyIsReadWithItsKindAndAnUnknownKeyPathIsNamed() throws {
