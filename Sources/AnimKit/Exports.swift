@@ -38,3 +38,6 @@ public typealias ClockAction = AnimProtocol.WireClockAction
 public typealias ClockMode = AnimProtocol.WireClockMode
 /// What `Connection.inspect(_:)` asks.
 public typealias WireInspectQuery = AnimProtocol.WireInspectQuery
+/// The typed inspection documents (`Connection.inspectStatus()`…) and their one JSON form.
+public typealias InspectionDocuments = AnimProtocol.InspectionDocuments
+public typealias InspectionJSON = AnimProtocol.InspectionJSON

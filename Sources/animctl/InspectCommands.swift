@@ -1,3 +1,4 @@
+import AnimKit
 import AnimProtocol
 import ArgumentParser
 
@@ -8,14 +9,13 @@ struct Status: ParsableCommand {
     @OptionGroup var server: ServerConnectionOptions
 
     func run() throws {
-        let answer = try server.inspect(.status)
-        if server.json { return print(answer) }
-        let status = try InspectJSON.object(answer)
-        for key in status.keys.sorted() {
-            if let nested = status[key] as? [String: Any] {
-                for inner in nested.keys.sorted() { print("\(key).\(inner): \(InspectJSON.text(nested[inner]))") }
+        let answer = try server.inspect(.status, as: InspectionDocuments.Status.self)
+        if server.json { return print(answer.json) }
+        for (key, field) in answer.document.fields.sorted(by: { $0.key < $1.key }) {
+            if case .object(let nested) = field {
+                for (inner, value) in nested.sorted(by: { $0.key < $1.key }) { print("\(key).\(inner): \(value.flat)") }
             } else {
-                print("\(key): \(InspectJSON.text(status[key]))")
+                print("\(key): \(field.flat)")
             }
         }
     }
@@ -28,11 +28,17 @@ struct Clients: ParsableCommand {
     @OptionGroup var server: ServerConnectionOptions
 
     func run() throws {
-        let answer = try server.inspect(.clients)
-        if server.json { return print(answer) }
-        let rows = try InspectJSON.array(answer)
+        let answer = try server.inspect(.clients, as: Array<InspectionDocuments.Client>.self)
+        if server.json { return print(answer.json) }
         let columns = ["session", "name", "pid", "uid", "version", "layers", "animations"]
-        print(TextTable.render(header: columns, rows: rows.map { row in columns.map { InspectJSON.text(row[$0]) } }))
+        let rows = answer.document.map { c in
+            [
+                "\(c.session)", c.name, InspectText.optional(c.pid) { "\($0)" },
+                InspectText.optional(c.uid) { "\($0)" },
+                "\(c.version)", "\(c.layers)", "\(c.animations)",
+            ]
+        }
+        print(TextTable.render(header: columns, rows: rows))
     }
 }
 
@@ -51,20 +57,20 @@ struct Tree: ParsableCommand {
     var presentation = false
 
     func run() throws {
-        let answer = try server.inspect(.tree(WireInspectTree(client: client, presentation: presentation)))
-        if server.json { return print(answer) }
-        let tree = try InspectJSON.object(answer)
-        let roots = tree["roots"] as? [[String: Any]] ?? []
-        print("session \(InspectJSON.text(tree["session"])) (\(presentation ? "presentation" : "model"))")
-        for root in roots { printLayer(root, depth: 1) }
+        let answer = try server.inspect(
+            .tree(WireInspectTree(client: client, presentation: presentation)), as: InspectionDocuments.Tree.self)
+        if server.json { return print(answer.json) }
+        print("session \(answer.document.session) (\(presentation ? "presentation" : "model"))")
+        for root in answer.document.roots { printLayer(root, depth: 1) }
     }
 
-    private func printLayer(_ layer: [String: Any], depth: Int) {
+    private func printLayer(_ layer: InspectionDocuments.TreeLayer, depth: Int) {
         let indent = String(repeating: "  ", count: depth)
-        print("\(indent)layer \(InspectJSON.text(layer["id"])) (\(InspectJSON.text(layer["class"])))")
-        let properties = layer["properties"] as? [String: Any] ?? [:]
-        for key in properties.keys.sorted() { print("\(indent)  \(key) = \(InspectJSON.text(properties[key]))") }
-        for sublayer in layer["sublayers"] as? [[String: Any]] ?? [] { printLayer(sublayer, depth: depth + 1) }
+        print("\(indent)layer \(layer.id) (\(layer.class))")
+        for (key, value) in layer.properties.sorted(by: { $0.key < $1.key }) {
+            print("\(indent)  \(key) = \(InspectText.value(value))")
+        }
+        for sublayer in layer.sublayers { printLayer(sublayer, depth: depth + 1) }
     }
 }
 
@@ -86,15 +92,15 @@ struct LayerCommand: ParsableCommand {
 
     func run() throws {
         let answer = try server.inspect(
-            .layer(WireInspectLayer(client: client, layer: id, presentation: presentation)))
-        if server.json { return print(answer) }
-        let layer = try InspectJSON.object(answer)
-        print(
-            "layer \(InspectJSON.text(layer["id"])) (\(InspectJSON.text(layer["class"]))), session \(InspectJSON.text(layer["session"]))"
-        )
-        let properties = layer["properties"] as? [String: Any] ?? [:]
-        for key in properties.keys.sorted() { print("  \(key) = \(InspectJSON.text(properties[key]))") }
-        print("  animations: \(InspectJSON.text(layer["animations"]))")
+            .layer(WireInspectLayer(client: client, layer: id, presentation: presentation)),
+            as: InspectionDocuments.Layer.self)
+        if server.json { return print(answer.json) }
+        let layer = answer.document
+        print("layer \(layer.id) (\(layer.class)), session \(layer.session)")
+        for (key, value) in layer.properties.sorted(by: { $0.key < $1.key }) {
+            print("  \(key) = \(InspectText.value(value))")
+        }
+        print("  animations: \(InspectText.list(layer.animations.map { $0 ?? "null" }))")
     }
 }
 
@@ -108,10 +114,15 @@ struct Animations: ParsableCommand {
     var client: UInt32 = 0
 
     func run() throws {
-        let answer = try server.inspect(.animations(client))
-        if server.json { return print(answer) }
-        let rows = try InspectJSON.array(answer)
+        let answer = try server.inspect(.animations(client), as: Array<InspectionDocuments.Animation>.self)
+        if server.json { return print(answer.json) }
         let columns = ["session", "layer", "id", "key", "class", "beginTime", "duration"]
-        print(TextTable.render(header: columns, rows: rows.map { row in columns.map { InspectJSON.text(row[$0]) } }))
+        let rows = answer.document.map { a in
+            [
+                "\(a.session)", "\(a.layer)", "\(a.id)", a.key ?? "null", a.class, InspectText.number(a.beginTime),
+                InspectText.number(a.duration),
+            ]
+        }
+        print(TextTable.render(header: columns, rows: rows))
     }
 }

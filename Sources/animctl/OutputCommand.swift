@@ -73,19 +73,16 @@ struct OutputCommand: ParsableCommand {
 
     private func show(_ answer: String) throws {
         if server.json { return print(answer) }
-        let outputs = try InspectJSON.array(answer)
+        let outputs = try InspectText.document(Array<InspectionDocuments.OutputEntry>.self, from: answer)
         for output in outputs {
-            var size = "\(InspectJSON.text(output["width"]))x\(InspectJSON.text(output["height"]))"
-            if let x = output["x"], let y = output["y"] { size += "+\(InspectJSON.text(x))+\(InspectJSON.text(y))" }
-            var line = "\(InspectJSON.text(output["name"])): \(size)"
-            if let mode = output["mode"] as? String {
-                line += ", mode \(mode), rotation \(InspectJSON.text(output["rotation"]))"
-                line += " (\(InspectJSON.text(output["rotatedBy"]))), power \(InspectJSON.text(output["power"]))"
-                line += ", \(InspectJSON.text(output["modesetting"])) on \(InspectJSON.text(output["device"]))"
+            var line = "\(output.name): \(output.width)x\(output.height)+\(output.x)+\(output.y)"
+            if let mode = output.mode {
+                line += ", mode \(mode), rotation \(output.rotation) (\(output.rotatedBy)), power \(output.power)"
+                line += ", \(output.modesetting ?? "null") on \(output.device ?? "null")"
             }
             print(line)
-            if let modes = output["modes"] as? [String], !modes.isEmpty {
-                print("  modes: \(modes.joined(separator: ", "))")
+            if !output.modes.isEmpty {
+                print("  modes: \(output.modes.joined(separator: ", "))")
             }
         }
     }

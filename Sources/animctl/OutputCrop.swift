@@ -6,15 +6,12 @@ import AnimRender
 enum OutputCrop {
     /// `name`'s rectangle in `outputs` (the outputs document's JSON).
     static func rectangle(of name: String, in outputs: String) throws -> PixelRect {
-        let entries = try InspectJSON.array(outputs)
-        guard let entry = entries.first(where: { $0["name"] as? String == name }) else {
-            let names = entries.compactMap { $0["name"] as? String }
+        let entries = try InspectText.document(Array<InspectionDocuments.OutputEntry>.self, from: outputs)
+        guard let entry = entries.first(where: { $0.name == name }) else {
+            let names = entries.map(\.name)
             throw AnimctlError("--output \(name): no such output (this server has \(names.joined(separator: ", ")))")
         }
-        guard let width = entry["width"] as? Int, let height = entry["height"] as? Int else {
-            throw AnimctlError("--output \(name): the server listed no size for it")
-        }
-        return PixelRect(x: entry["x"] as? Int ?? 0, y: entry["y"] as? Int ?? 0, width: width, height: height)
+        return PixelRect(x: entry.x, y: entry.y, width: entry.width, height: entry.height)
     }
 
     /// `shot` cut to `rect`; what of `rect` lies outside the shot (the scene changed size meanwhile) is refused.

@@ -145,17 +145,15 @@ struct Record: ParsableCommand {
 
     /// One frame at the output's refresh rate, from `status`.
     private func refreshInterval(_ connection: Connection) throws -> Double {
-        let answer: String
+        let status: InspectionDocuments.Status
         do {
-            answer = try connection.inspect(.status)
+            status = try connection.inspectStatus()
         } catch {
             throw AnimctlError("\(error)")
         }
-        let status = try InspectJSON.object(answer)
-        guard let output = status["output"] as? [String: Any],
-            let refresh = (output["refresh"] as? NSNumber)?.doubleValue,
-            refresh > 0
-        else { throw AnimctlError("the server reports no output refresh rate: pass --step") }
+        guard let refresh = status.output?.refresh, refresh > 0 else {
+            throw AnimctlError("the server reports no output refresh rate: pass --step")
+        }
         return 1 / refresh
     }
 }

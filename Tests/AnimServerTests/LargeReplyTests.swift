@@ -40,8 +40,8 @@ struct LargeReplyTests {
             #expect(frame[6] == (delivery.continued ? 1 : 0))
             json += part.json
         }
-        let tree = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        #expect((tree["roots"] as? [Any])?.count == 40)
+        let tree = try InspectionJSON.decode(InspectionDocuments.Tree.self, from: json)
+        #expect(tree.roots.count == 40)
     }
 
     @Test func aVersion2SessionGetsANonFatalLimitExceededNamingTheReply() throws {

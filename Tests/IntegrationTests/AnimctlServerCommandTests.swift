@@ -28,12 +28,11 @@ import Testing
         let (daemon, client, _) = try scene()
         let status = try daemon.animctl(["status", "--json"])
         #expect(status.status == 0, "\(status.standardError)")
-        let json = try #require(
-            try JSONSerialization.jsonObject(with: Data(status.standardOutput.utf8)) as? [String: Any])
-        #expect(json["layers"] as? Int == 2)
-        #expect(json["animations"] as? Int == 1)
-        #expect(json["clients"] as? Int == 2)  // the scene and animctl itself
-        #expect((json["frames"] as? Int ?? 0) >= 1)
+        let json = try InspectionJSON.decode(InspectionDocuments.Status.self, from: status.standardOutput)
+        #expect(json.layers == 2)
+        #expect(json.animations == 1)
+        #expect(json.clients == 2)  // the scene and animctl itself
+        #expect(json.frames >= 1)
 
         let text = try daemon.animctl(["status"])
         #expect(text.standardOutput.contains("layers: 2\n"))
@@ -66,12 +65,11 @@ import Testing
         #expect(presented.standardOutput.contains("  opacity = 0.25\n"), "\(presented.standardOutput)")
 
         let animations = try daemon.animctl(["animations", "--client", session, "--json"])
-        let list = try #require(
-            try JSONSerialization.jsonObject(with: Data(animations.standardOutput.utf8)) as? [[String: Any]])
+        let list = try InspectionJSON.decode(Array<InspectionDocuments.Animation>.self, from: animations.standardOutput)
         #expect(list.count == 1)
-        #expect(list.first?["key"] as? String == "fade")
-        #expect(list.first?["class"] as? String == "CABasicAnimation")
-        #expect(list.first?["duration"] as? Double == 4)
+        #expect(list.first?.key == "fade")
+        #expect(list.first?.class == "CABasicAnimation")
+        #expect(list.first?.duration == 4)
 
         let unknown = try daemon.animctl(["layer", "99", "--client", session])
         #expect(unknown.status != 0)

@@ -10,8 +10,8 @@ import Testing
     @Test func aKilledClientsLayersImagesAndDescriptorsAreFreed() throws {
         let daemon = try DaemonHarness(clock: "monotonic")
         let observer = try connectClient(daemon, name: "observer")
-        let baseline = try statusObject(observer)
-        let baselineFDs = try #require(baseline["openFDs"] as? Int)
+        let baseline = try serverStatus(observer)
+        let baselineFDs = baseline.openFDs
 
         // The demo client commits 3 layers, an image and 2 animations, then holds them; it is killed mid-way.
         let demo = Process()
@@ -23,29 +23,28 @@ import Testing
         defer { if demo.isRunning { kill(demo.processIdentifier, SIGKILL) } }
         #expect(
             try eventually(timeout: 30) {
-                let status = try statusObject(observer)
-                return status["layers"] as? Int == 3 && status["images"] as? Int == 1
+                let status = try serverStatus(observer)
+                return status.layers == 3 && status.images == 1
             })
-        let loaded = try statusObject(observer)
-        #expect(try #require(loaded["openFDs"] as? Int) > baselineFDs)
-        #expect(try #require(loaded["imageBytes"] as? Int) == 100 * 100 * 4)
+        let loaded = try serverStatus(observer)
+        #expect(loaded.openFDs > baselineFDs)
+        #expect(loaded.imageBytes == 100 * 100 * 4)
 
         kill(demo.processIdentifier, SIGKILL)
         demo.waitUntilExit()
         // Kept so a timeout says which count stayed.
-        var last: [String: Any] = [:]
+        var last: InspectionDocuments.Status?
         #expect(
             try eventually(timeout: 30) {
-                let status = try statusObject(observer)
+                let status = try serverStatus(observer)
                 last = status
-                return status["clients"] as? Int == 1 && status["layers"] as? Int == 0
-                    && status["images"] as? Int == 0 && status["imageBytes"] as? Int == 0
-                    && status["animations"] as? Int == 0 && status["openFDs"] as? Int == baselineFDs
+                return status.clients == 1 && status.layers == 0 && status.images == 0 && status.imageBytes == 0
+                    && status.animations == 0 && status.openFDs == baselineFDs
             },
             """
-            last status: clients \(last["clients"] ?? "?"), layers \(last["layers"] ?? "?"), images \(last["images"] ?? "?"), \
-            imageBytes \(last["imageBytes"] ?? "?"), animations \(last["animations"] ?? "?"), \
-            openFDs \(last["openFDs"] ?? "?") against \(baselineFDs)
+            last status: clients \(last?.clients ?? -1), layers \(last?.layers ?? -1), images \(last?.images ?? -1), \
+            imageBytes \(last?.imageBytes ?? -1), animations \(last?.animations ?? -1), \
+            openFDs \(last?.openFDs ?? -1) against \(baselineFDs)
             """)
         #expect(daemon.isRunning)
     }
@@ -61,12 +60,12 @@ import Testing
         try layer.add(spin, forKey: "spin")
         Transaction.commit()
         try client.sync()
-        let before = try #require(try statusObject(observer)["frames"] as? Int)
+        let before = Int(try serverStatus(observer).frames)
         let started = Date()
         // The app's thread blocks for 2 s: no message from it reaches the server meanwhile.
         Thread.sleep(forTimeInterval: 2)
         let blocked = Date().timeIntervalSince(started)
-        let after = try #require(try statusObject(observer)["frames"] as? Int)
+        let after = Int(try serverStatus(observer).frames)
         // At 60 Hz, 2 s is 120 frames; a loaded machine may drop some, but the animation keeps running.
         #expect(after - before >= 60, "\(after - before) frames in \(blocked) s")
         #expect(after - before <= Int(blocked * 60) + 2, "never more than one frame per refresh")
@@ -82,8 +81,8 @@ import Testing
         Transaction.commit()
         try client.sync()
         Thread.sleep(forTimeInterval: 0.2)
-        let settled = try #require(try statusObject(client)["frames"] as? Int)
+        let settled = try serverStatus(client).frames
         Thread.sleep(forTimeInterval: 0.5)
-        #expect(try statusObject(client)["frames"] as? Int == settled)
+        #expect(try serverStatus(client).frames == settled)
     }
 }

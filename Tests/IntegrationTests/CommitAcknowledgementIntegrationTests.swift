@@ -65,14 +65,13 @@ import Testing
         let connection = try connectClient(daemon, name: "sdk")
         #expect(connection.protocolVersion == 3)
         let raw = try RawClient(daemon, version: 1)
-        let text = try connection.inspect(.clients)
-        let clients = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
-        let sdk = try #require(clients.first { $0["name"] as? String == "sdk" })
-        #expect(sdk["version"] as? Int == 3)
-        #expect(sdk["acknowledgesCommits"] as? Bool == false)
-        let v1 = try #require(clients.first { $0["name"] as? String == "raw" })
-        #expect(v1["version"] as? Int == 1)
-        #expect(v1["acknowledgesCommits"] as? Bool == true)
+        let clients = try connection.inspectClients()
+        let sdk = try #require(clients.first { $0.name == "sdk" })
+        #expect(sdk.version == 3)
+        #expect(sdk.acknowledgesCommits == false)
+        let v1 = try #require(clients.first { $0.name == "raw" })
+        #expect(v1.version == 1)
+        #expect(v1.acknowledgesCommits == true)
         _ = raw
     }
 }

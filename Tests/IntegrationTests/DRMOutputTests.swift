@@ -1,3 +1,4 @@
+import AnimKit
 import AnimTestSupport
 import Foundation
 import Testing
@@ -47,10 +48,9 @@ import Testing
         let daemon = try DaemonHarness()
         let list = try daemon.animctl(["output", "--json"])
         #expect(list.status == 0)
-        let outputs = try #require(
-            try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]])
-        #expect(outputs.first?["name"] as? String == "headless")
-        #expect(outputs.first?["x"] as? Int == 0 && outputs.first?["y"] as? Int == 0)
+        let outputs = try InspectionJSON.decode(Array<InspectionDocuments.OutputEntry>.self, from: list.standardOutput)
+        #expect(outputs.first?.name == "headless")
+        #expect(outputs.first?.x == 0 && outputs.first?.y == 0)
         let text = try daemon.animctl(["output"])
         #expect(text.standardOutput.hasPrefix("headless: 160x120+0+0"))
         let rotate = try daemon.animctl(["output", "--rotation", "90"])

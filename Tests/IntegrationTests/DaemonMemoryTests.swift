@@ -6,8 +6,8 @@ import Testing
 /// The daemon gives freed heap memory back when clients that held much of it leave, and `--renderer auto` that
 /// settles on the software renderer never loads the GL driver into the daemon.
 @Suite struct DaemonMemoryTests {
-    private func memory(_ connection: Connection) throws -> [String: Any] {
-        try #require(try statusObject(connection)["memory"] as? [String: Any])
+    private func memory(_ connection: Connection) throws -> InspectionDocuments.Memory {
+        try serverStatus(connection).memory
     }
 
     private func addLayers(_ count: Int, to client: Connection) throws -> [AnimKit.Layer] {
@@ -30,37 +30,37 @@ import Testing
         let daemon = try DaemonHarness()
         let watcher = try connectClient(daemon, name: "watcher")
         let start = try memory(watcher)
-        #expect(start["trims"] as? Int == 0, "\(start)")
+        #expect(start.trims == 0, "\(start)")
 
         let small = try connectClient(daemon, name: "small")
         let few = try addLayers(3, to: small)
         small.close()
         withExtendedLifetime(few) {}
-        #expect(try eventually { try statusObject(watcher)["clients"] as? Int == 1 })
+        #expect(try eventually { try serverStatus(watcher).clients == 1 })
         // Past the delay a trim would have waited: a small client's leaving is not worth one.
         Thread.sleep(forTimeInterval: 1.5)
         let afterSmall = try memory(watcher)
-        #expect(afterSmall["trims"] as? Int == 0, "\(afterSmall)\n\(daemon.log)")
+        #expect(afterSmall.trims == 0, "\(afterSmall)\n\(daemon.log)")
 
         let large = try connectClient(daemon, name: "large")
         let many = try addLayers(3000, to: large)
-        #expect(try statusObject(watcher)["layers"] as? Int == 3000)
+        #expect(try serverStatus(watcher).layers == 3000)
         large.close()
         withExtendedLifetime(many) {}
-        let trimmed = try eventually(timeout: 10) { try memory(watcher)["trims"] as? Int == 1 }
+        let trimmed = try eventually(timeout: 10) { try memory(watcher).trims == 1 }
         #expect(trimmed, "\(daemon.log)")
         // One trim for the whole client, however many frames and messages follow.
         Thread.sleep(forTimeInterval: 1.5)
         let after = try memory(watcher)
-        #expect(after["trims"] as? Int == 1, "\(after)")
-        #expect((after["returnedBytes"] as? Int ?? -1) >= 0, "\(after)")
+        #expect(after.trims == 1, "\(after)")
+        #expect(after.returnedBytes >= 0, "\(after)")
         withExtendedLifetime(watcher) {}
     }
 
     @Test func autoChoosingTheSoftwareRendererLeavesTheGLDriverUnloaded() throws {
         let daemon = try DaemonHarness(renderer: "auto")
         let client = try connectClient(daemon)
-        let output = try #require(try statusObject(client)["output"] as? [String: Any])
+        let output = try #require(try serverStatus(client).output)
         let maps = try String(contentsOfFile: "/proc/\(daemon.processIdentifier)/maps", encoding: .utf8)
         // Mesa's EGL vendor library, its DRI/gallium driver and the LLVM that llvmpipe compiles with.
         let driver = Set(
@@ -70,13 +70,13 @@ import Testing
                 else { return nil }
                 return String(path)
             })
-        if output["renderer"] as? String == "software" {
+        if output.renderer == "software" {
             #expect(driver.isEmpty, "mapped after choosing software: \(driver.sorted())\n\(output)")
-            let reason = output["reason"] as? String ?? ""
+            let reason = output.reason
             #expect(reason.contains("CPU rasterizer") || reason.contains("EGL is unavailable"), "\(reason)")
         } else {
             // A hardware GPU: the daemon draws with GLES itself.
-            #expect(output["renderer"] as? String == "gles", "\(output)")
+            #expect(output.renderer == "gles", "\(output)")
         }
     }
 }

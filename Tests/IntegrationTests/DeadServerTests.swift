@@ -66,7 +66,7 @@ import Testing
             demoResult.withLock { $0 = result }
             demoExited.signal()
         }.start()
-        #expect(try eventually(timeout: 30) { try statusObject(observer)["layers"] as? Int == 3 })
+        #expect(try eventually(timeout: 30) { try serverStatus(observer).layers == 3 })
 
         kill(daemon.processIdentifier, SIGKILL)
         #expect(demoExited.wait(timeout: .now() + 20) == .success)

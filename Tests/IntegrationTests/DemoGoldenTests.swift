@@ -31,7 +31,7 @@ import Testing
         demo.standardError = FileHandle.nullDevice
         try demo.run()
         defer { if demo.isRunning { kill(demo.processIdentifier, SIGKILL) } }
-        #expect(try eventually(timeout: 30) { try statusObject(observer)["layers"] as? Int == 3 })
+        #expect(try eventually(timeout: 30) { try serverStatus(observer).layers == 3 })
 
         for t in Self.times {
             try moveClock(observer, to: start + t)

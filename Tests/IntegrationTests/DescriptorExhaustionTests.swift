@@ -40,9 +40,9 @@ import Testing
         let layers = (0..<1000).map { _ in AnimKit.Layer(connection: holder) }
         Transaction.commit()
         try holder.sync()
-        let before = try statusObject(holder)
-        let openBefore = try #require(before["openFDs"] as? Int)
-        #expect(before["layers"] as? Int == layers.count)
+        let before = try serverStatus(holder)
+        let openBefore = before.openFDs
+        #expect(before.layers == layers.count)
 
         // Room for 3 more descriptors: 3 of the 6 clients below are accepted, the others wait in the backlog.
         try Self.limitDescriptors(of: daemon.processIdentifier, to: openBefore + 3)
@@ -59,10 +59,10 @@ import Testing
             }
         }
         #expect(
-            try eventually { try statusObject(holder)["clients"] as? Int == 4 },
+            try eventually { try serverStatus(holder).clients == 4 },
             "the holder and 3 raw clients are served")
-        let atLimit = try statusObject(holder)
-        #expect(atLimit["openFDs"] as? Int == openBefore + 3, "the real count at the limit, not 0")
+        let atLimit = try serverStatus(holder)
+        #expect(atLimit.openFDs == openBefore + 3, "the real count at the limit, not 0")
 
         // Out of descriptors with connections waiting: the loop must not spin, nor the log grow per attempt.
         usleep(300_000)
@@ -87,9 +87,9 @@ import Testing
         #expect(refused.opcode == ImageUpload.opcode)
         #expect(refused.request == UInt64(image.rawValue))
         #expect(refused.field == "fds")
-        let kept = try statusObject(holder)
-        #expect(kept["layers"] as? Int == layers.count, "the client keeps its layers")
-        #expect(kept["images"] as? Int == 0)
+        let kept = try serverStatus(holder)
+        #expect(kept.layers == layers.count, "the client keeps its layers")
+        #expect(kept.images == 0)
 
         // A descriptor frees: the next waiting connection is served.
         clients[0].socket.close()

@@ -53,10 +53,9 @@ func moveClock(_ connection: Connection, to time: Double) throws {
     try connection.sync()
 }
 
-/// `animctl status --json` (or any JSON object from an inspection) as a dictionary.
-func statusObject(_ connection: Connection) throws -> [String: Any] {
-    let text = try connection.inspect(.status)
-    return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+/// The server's `status` document (what `animctl status --json` prints).
+func serverStatus(_ connection: Connection) throws -> InspectionDocuments.Status {
+    try connection.inspectStatus()
 }
 
 /// A client that speaks the protocol by hand, for what the SDK never sends (bad frames, other clients' ids).
@@ -115,12 +114,9 @@ extension Message {
 /// unchanged, skipped for a newer one, or failed), so output statistics read next describe the latest frame.
 func waitForRenderThread(_ connection: Connection, timeout: Double = 10) throws -> Bool {
     try eventually(timeout: timeout) {
-        let status = try statusObject(connection)
-        guard let frames = status["frames"] as? Int, let output = status["output"] as? [String: Any] else {
-            return false
-        }
-        let handled = ["framesDrawn", "framesUnchanged", "framesSkipped", "renderFailures"]
-            .map { output[$0] as? Int ?? 0 }.reduce(0, +)
-        return handled == frames
+        let status = try serverStatus(connection)
+        guard let output = status.output else { return false }
+        let handled = output.framesDrawn + output.framesUnchanged + output.framesSkipped + output.renderFailures
+        return handled == status.frames
     }
 }

@@ -30,15 +30,15 @@ import Testing
 
     /// The ids of every layer in an inspection tree document, in document order.
     static func layerIDs(inTree json: String) throws -> [Int] {
-        let tree = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let tree = try InspectionJSON.decode(InspectionDocuments.Tree.self, from: json)
         var ids: [Int] = []
-        func walk(_ nodes: [[String: Any]]) {
+        func walk(_ nodes: [InspectionDocuments.TreeLayer]) {
             for node in nodes {
-                ids.append(node["id"] as? Int ?? -1)
-                walk(node["sublayers"] as? [[String: Any]] ?? [])
+                ids.append(Int(node.id))
+                walk(node.sublayers)
             }
         }
-        walk(try #require(tree["roots"] as? [[String: Any]]))
+        walk(tree.roots)
         return ids
     }
 

@@ -182,13 +182,13 @@ import Testing
     @Test func anIdleSceneDrawsNoFrames() throws {
         let daemon = try DaemonHarness()
         let (client, _) = try redScene(daemon)
-        func output() throws -> [String: Any] { try #require(try statusObject(client)["output"] as? [String: Any]) }
-        #expect(try eventually { (try output()["framesDrawn"] as? Int ?? 0) >= 1 })
+        func output() throws -> InspectionDocuments.Output { try #require(try serverStatus(client).output) }
+        #expect(try eventually { try output().framesDrawn >= 1 })
         #expect(try waitForRenderThread(client))
-        let drawn = try #require(try output()["framesDrawn"] as? Int)
-        func notDrawn() throws -> Int {
+        let drawn = try output().framesDrawn
+        func notDrawn() throws -> UInt64 {
             let o = try output()
-            return (o["framesUnchanged"] as? Int ?? 0) + (o["framesSkipped"] as? Int ?? 0)
+            return o.framesUnchanged + o.framesSkipped
         }
         let idle = try notDrawn()
         for t in [0.5, 1.0, 1.5] { try moveClock(client, to: t) }
@@ -196,11 +196,11 @@ import Testing
         // each unchanged, or skips it when a newer one arrives first.
         #expect(try waitForRenderThread(client))
         #expect(try notDrawn() == idle + 3)
-        #expect(try output()["framesDrawn"] as? Int == drawn)
+        #expect(try output().framesDrawn == drawn)
         let status = try output()
-        #expect(status["renderer"] as? String == "software")
-        #expect(status["width"] as? Int == 160 && status["height"] as? Int == 120)
-        #expect(status["reason"] as? String == "--renderer software")
+        #expect(status.renderer == "software")
+        #expect(status.width == 160 && status.height == 120)
+        #expect(status.reason == "--renderer software")
     }
 
     /// A square moving 40 pixels between two frames redraws its old and its new box (each with the one-pixel
@@ -221,15 +221,15 @@ import Testing
         try square.add(move, forKey: "move")
         Transaction.commit()
         try client.sync()
-        func output() throws -> [String: Any] { try #require(try statusObject(client)["output"] as? [String: Any]) }
+        func output() throws -> InspectionDocuments.Output { try #require(try serverStatus(client).output) }
         try moveClock(client, to: 0.1)
         #expect(try waitForRenderThread(client))
-        let before = try #require(try output()["framesDrawn"] as? Int)
+        let before = try output().framesDrawn
         try moveClock(client, to: 0.5)
         #expect(try waitForRenderThread(client))
-        #expect(try output()["framesDrawn"] as? Int == before + 1)
+        #expect(try output().framesDrawn == before + 1)
         // Two disjoint 22x22 boxes: 19..<41 and 59..<81 by 49..<71.
-        #expect(try output()["pixelsRedrawn"] as? Int == 2 * 22 * 22)
+        #expect(try output().pixelsRedrawn == 2 * 22 * 22)
         let shot = try client.screenshot()
         #expect(pixel(shot, 60, 50) == [0, 0, 255, 255] && pixel(shot, 79, 69) == [0, 0, 255, 255])
         #expect(pixel(shot, 30, 60) == Self.black && pixel(shot, 59, 60) == Self.black)
@@ -328,25 +328,25 @@ import Testing
     @Test func autoExplainsItsChoiceAndGLESShowsTheForcedTextureLimit() throws {
         let auto = try DaemonHarness(renderer: "auto")
         let client = try connectClient(auto, name: "auto")
-        let output = try #require(try statusObject(client)["output"] as? [String: Any])
-        let reason = try #require(output["reason"] as? String)
-        switch output["renderer"] as? String {
+        let output = try #require(try serverStatus(client).output)
+        let reason = output.reason
+        switch output.renderer {
         case "software":
             // EGL here is a CPU rasterizer (Mesa llvmpipe) or missing.
             #expect(reason.hasPrefix("EGL reports ") || reason.hasPrefix("EGL is unavailable: "), "\(reason)")
         case "gles":
             #expect(reason.hasPrefix("EGL came up on a hardware GPU"), "\(reason)")
         case let other:
-            Issue.record("unexpected renderer \(String(describing: other))")
+            Issue.record("unexpected renderer \(other)")
         }
         #expect(auto.log.contains("renderer chosen"))
 
         let gles = try DaemonHarness(renderer: "gles", arguments: ["--max-texture-size", "1024"])
         let glesClient = try connectClient(gles, name: "gles")
-        let glesOutput = try #require(try statusObject(glesClient)["output"] as? [String: Any])
-        #expect(glesOutput["renderer"] as? String == "gles")
-        #expect(glesOutput["maxTextureSize"] as? Int == 1024)
-        #expect((glesOutput["reason"] as? String)?.hasPrefix("--renderer gles") == true)
+        let glesOutput = try #require(try serverStatus(glesClient).output)
+        #expect(glesOutput.renderer == "gles")
+        #expect(glesOutput.maxTextureSize == 1024)
+        #expect(glesOutput.reason.hasPrefix("--renderer gles"))
     }
 
     @Test func badOutputOptionsAreStartErrors() throws {

@@ -133,11 +133,8 @@ struct FloodFairness {
     /// The core's frame count and the server's uptime from one status document: frames per second on the
     /// server's own clock, whatever the answer's delay.
     static func frames(_ client: Connection) throws -> (frames: UInt64, uptime: Double) {
-        let json = try client.inspect(.status)
-        guard let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
-            let frames = object["frames"] as? NSNumber, let uptime = object["uptime"] as? NSNumber
-        else { throw RawConnection.Failure.unexpected("no frames or uptime in the status document") }
-        return (frames.uint64Value, uptime.doubleValue)
+        let status = try client.inspectStatus()
+        return (status.frames, status.uptime)
     }
 
     static func frame(layers: Int) -> [UInt8] {

@@ -1,4 +1,5 @@
 import AnimKit
+import AnimProtocol
 import Foundation
 
 /// One second of a soak: the daemon's resident memory and open descriptors read from /proc, and the frame
@@ -59,28 +60,14 @@ public struct SoakSample: Hashable, Sendable {
     }
 }
 
-/// The fields of the `status` inspection document that the soak and the hostile cases read.
-public struct StatusDocument: Decodable, Sendable {
-    public struct FrameTime: Decodable, Sendable {
-        public var p50: Double
-        public var p99: Double
-        public var max: Double
-    }
-    public struct Output: Decodable, Sendable {
-        public var refresh: Double
-        public var framesDrawn: UInt64
-        public var framesSkipped: UInt64
-    }
-    public var clients: Int
-    public var layers: Int
-    public var animations: Int
-    public var frames: UInt64
-    public var frameTime: FrameTime
-    public var output: Output?
+/// The `status` inspection document the soak and the hostile cases read: the shared type (protocol/README.md,
+/// "Clock control and inspection").
+public typealias StatusDocument = InspectionDocuments.Status
 
+extension InspectionDocuments.Status {
     /// Asks the server over `connection`.
-    public static func read(_ connection: Connection) throws -> StatusDocument {
-        try JSONDecoder().decode(StatusDocument.self, from: Data(try connection.inspect(.status).utf8))
+    public static func read(_ connection: Connection) throws -> InspectionDocuments.Status {
+        try connection.inspectStatus()
     }
 }
 

@@ -1,4 +1,5 @@
 import AnimDisplay
+import AnimProtocol
 import AnimRender
 import Foundation
 import Testing
@@ -22,17 +23,17 @@ import Testing
 
     @Test func listsEachOutputWithItsRectangleOfTheScene() throws {
         let json = ServerCore.json(ServerCore.entries(Self.two))
-        let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        let entries = try InspectionJSON.decode(Array<InspectionDocuments.OutputEntry>.self, from: json)
         #expect(entries.count == 2)
-        #expect(entries.map { $0["name"] as? String } == ["DP-1", "DP-2"])
-        #expect(entries.map { $0["x"] as? Int } == [0, 1024])
-        #expect(entries.map { $0["y"] as? Int } == [0, 0])
-        #expect(entries.map { $0["width"] as? Int } == [1024, 600])
-        #expect(entries.map { $0["height"] as? Int } == [768, 800])
-        #expect(entries.map { $0["mode"] as? String } == ["1024x768@60.0", "800x600@75.0"])
-        #expect(entries.map { $0["rotation"] as? Int } == [0, 90])
-        #expect(entries.map { $0["rotatedBy"] as? String } == ["renderer", "plane"])
-        #expect(entries.map { $0["power"] as? String } == ["on", "off"])
+        #expect(entries.map(\.name) == ["DP-1", "DP-2"])
+        #expect(entries.map(\.x) == [0, 1024])
+        #expect(entries.map(\.y) == [0, 0])
+        #expect(entries.map(\.width) == [1024, 600])
+        #expect(entries.map(\.height) == [768, 800])
+        #expect(entries.map(\.mode) == ["1024x768@60.0", "800x600@75.0"])
+        #expect(entries.map(\.rotation) == [0, 90])
+        #expect(entries.map(\.rotatedBy) == ["renderer", "plane"])
+        #expect(entries.map(\.power) == ["on", "off"])
     }
 
     @Test func anOutputIsPickedByNameAndAnUnknownNameListsTheNames() {

@@ -136,13 +136,8 @@ extension ControlService {
     }
 
     private func encode(_ document: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        // Presentation values are finite when the model is; this only keeps a stray NaN from failing a reply.
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(
-            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         do {
-            return String(decoding: try encoder.encode(document), as: UTF8.self)
+            return try InspectionJSON.text(document)
         } catch {
             logger.error("inspection document not encodable", metadata: ["error": "\(error)"])
             return "{}"

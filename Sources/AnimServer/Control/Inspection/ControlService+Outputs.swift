@@ -6,22 +6,7 @@ import Foundation
 extension ControlService {
     /// One entry per output (per connector lit): its connector, its rectangle of the scene, modes, rotation and
     /// power.
-    struct OutputEntry: Encodable {
-        var name: String
-        var device: String?
-        /// Its part of the scene: `width`x`height` (the panel's turned by the rotation) at (`x`, `y`).
-        var x: Int
-        var y: Int
-        var width: Int
-        var height: Int
-        var mode: String?
-        var modes: [String]
-        var rotation: Int
-        /// "plane" when the display plane turns the picture, "renderer" when the scan-out copy does.
-        var rotatedBy: String
-        var power: String
-        var modesetting: String?
-    }
+    typealias OutputEntry = InspectionDocuments.OutputEntry
 
     func outputsDocument() -> [OutputEntry] {
         guard let output else { return [] }
@@ -115,9 +100,6 @@ extension ControlService {
     }
 
     static func json(_ entries: [OutputEntry]) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(entries) else { return "[]" }
-        return String(decoding: data, as: UTF8.self)
+        (try? InspectionJSON.text(entries)) ?? "[]"
     }
 }
