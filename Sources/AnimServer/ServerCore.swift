@@ -255,12 +255,12 @@ public final class ServerCore {
     }
 
     /// What an applied commit answers: CommitApplied unless the session turned it off, then the events.
-    private func applied(_ transaction: UInt64, at time: Double, events: [Message], for session: Session) -> [Message] {
+    func applied(_ transaction: UInt64, at time: Double, events: [Message], for session: Session) -> [Message] {
         guard session.acknowledgesCommits else { return events }
         return [.commitApplied(CommitApplied(transaction: transaction, time: time))] + events
     }
 
-    private func commitEnvironment(for session: Session) -> CommitEnvironment {
+    func commitEnvironment(for session: Session) -> CommitEnvironment {
         let images = session.images
         return CommitEnvironment(
             now: clock.now(), maxLayers: configuration.maxLayers, maxAnimations: configuration.maxAnimations,
@@ -337,6 +337,10 @@ public final class ServerCore {
         var clients: [RenderSnapshot.Client] = []
         for id in sessions.keys.sorted() {
             guard let session = sessions[id], session.isReady else { continue }
+            if let scene = sceneBeforeCommit(session, at: time) {
+                clients.append(scene)
+                continue
+            }
             for message in session.context.advance(to: time) {
                 out.append(Delivery(session: id, message: message))
             }
