@@ -37,7 +37,7 @@ public final class ServerCore {
     private var frameTimes = FrameTimeSamples()
     private let keyPaths = KeyPathCache()
     /// `receiveBatch`'s per-operation targets, kept between commits.
-    private var batchScratch = BatchScratch()
+    var batchScratch = BatchScratch()
     private let started = ContinuousClock.now
     /// What closed clients freed since the heap was last trimmed, and the trims (`animctl status`).
     var memoryReturn = MemoryReturn()

@@ -140,6 +140,23 @@ struct SlicedCommitTests {
             ])
     }
 
+    /// Refused in the first slice of applying, which works on the context in place: rolled back as an unsliced
+    /// commit is.
+    @Test func aCommitRefusedInItsFirstSliceIsRolledBack() throws {
+        let (h, a, _) = try scene()
+        let before = try states(h, a)
+        var operations = (7001...7100).map { W.create(UInt32($0)) }
+        operations += Self.floodOperations(layers: 1000)
+        operations.append(W.set(4, "opacity", .number(.infinity)))
+        var last = receive(h, Self.frame(operations, transaction: 5), from: a)
+        while last.unfinished { last = h.core.continueCommit(of: a, slicing: Self.slicing) }
+        let report = try #require(last.deliveries.first?.message.errorReport)
+        #expect(report.field == "Commit.operations[4100].setProperty.value")
+        #expect(report.request == 5)
+        #expect(try states(h, a) == before)
+        #expect(h.core.sessions[a]?.context.tree.hasLayer(LayerID(7001)) == false)
+    }
+
     /// A large commit that is not a batch (layers created, an animation added) is applied to a copy of the
     /// context: frames meanwhile show the scene as it was, moved to their time, and hold back its events, which
     /// the first frame after the commit reports once (the fade's start too: no frame ran before).

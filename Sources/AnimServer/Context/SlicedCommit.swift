@@ -37,7 +37,10 @@ final class SlicedCommit {
         case checkingBatch(SetPropertyBatch, BatchCheck, BatchScratch)
         /// Not a batch (or one that would be refused): decoded in a slice of its own, then applied.
         case decoding
-        case applying(Commit, working: ClientContext, CommitProgress)
+        /// Applied to the context in place in its first slice (`working` nil), as a commit of one slice is; when
+        /// that does not finish it, the session gets the scene as it was (the journal rolled back on a copy) and
+        /// the rest is applied to `working`.
+        case applying(Commit, working: ClientContext?, CommitProgress)
     }
 
     /// The record's bytes, copied: the glue's receive buffer takes the next record. A batch's checks point here.
@@ -66,7 +69,7 @@ final class SlicedCommit {
     /// Whether the commit is being applied to a copy of the context (frames must not move the context itself:
     /// the copy replaces it).
     var appliesToCopy: Bool {
-        if case .applying = stage { return true }
+        if case .applying(_, .some, _) = stage { return true }
         return false
     }
 
@@ -105,11 +108,16 @@ extension ServerCore {
         _ record: UnsafeRawBufferPointer, for session: Session, slicing: CommitSlicing
     ) -> SlicedCommit? {
         let maxBytes = Int(configuration.maxMessageBytes)
-        guard let operations = Self.commitOperationCount(record), operations > slicing.operations else { return nil }
+        guard let operations = Self.commitOperationCount(record),
+            operations > min(slicing.operations, CommitSlicing.clockStride)
+        else { return nil }
         let sliced = SlicedCommit(copying: record, env: commitEnvironment(for: session))
         // The batch is read from the copy, which outlives the receive buffer.
         if let batch = SetPropertyBatch(frame: sliced.bytes, maxMessageBytes: maxBytes) {
-            var scratch = BatchScratch()
+            // The core's scratch, for its capacity; a batch of another client meanwhile gets a new one.
+            var scratch = batchScratch
+            batchScratch = BatchScratch()
+            scratch.removeAll()
             scratch.slots.reserveCapacity(batch.count)
             sliced.stage = .checkingBatch(batch, BatchCheck(batch), scratch)
             return sliced
@@ -166,6 +174,7 @@ extension ServerCore {
                 session.context = ClientContext()
                 let events = context.storeBatch(batch, in: sliced.env, scratch: scratch)
                 session.context = context
+                batchScratch = scratch
                 markChanged()
                 let deliveries = applied(batch.transaction, at: sliced.env.now, events: events, for: session).map {
                     Delivery(session: id, message: $0)
@@ -189,9 +198,21 @@ extension ServerCore {
                 session.commitInProgress = nil
                 return Received(deliveries: receive(message, fds: [], from: id), isCommit: false, unfinished: false)
             }
-            sliced.stage = Self.applyStage(commit, on: session.context)
+            sliced.stage = .applying(commit, working: nil, CommitProgress(ClientContext()))
             return Received(deliveries: [], isCommit: false, unfinished: true)
-        case .applying(let commit, var working, var progress):
+        case .applying(let commit, let copy, var progress):
+            // The first slice works in place, with what a refusal restores.
+            var saved: ClientContext.SavedFields?
+            var working: ClientContext
+            if let copy {
+                working = copy
+            } else {
+                working = session.context
+                session.context = ClientContext()
+                saved = ClientContext.SavedFields(working)
+                progress = CommitProgress(working)
+                working.tree.beginJournal()
+            }
             do {
                 var left = slicing.operations
                 while left > 0, progress.next < commit.operations.count {
@@ -202,6 +223,12 @@ extension ServerCore {
                 }
             } catch {
                 session.commitInProgress = nil
+                if let saved {
+                    working.tree.rollback()
+                    saved.restore(into: &working)
+                    session.context = working
+                }
+                // Otherwise the session holds the scene as it was, and the copy goes.
                 logger.debug(
                     "commit refused",
                     metadata: [
@@ -213,6 +240,13 @@ extension ServerCore {
                     isCommit: true, unfinished: false)
             }
             guard progress.next == commit.operations.count else {
+                if let saved {
+                    // From now on frames show the scene as it was before the commit.
+                    var before = working
+                    before.tree.rollback()
+                    saved.restore(into: &before)
+                    session.context = before
+                }
                 sliced.stage = .applying(commit, working: working, progress)
                 return Received(deliveries: [], isCommit: false, unfinished: true)
             }
@@ -243,12 +277,5 @@ extension ServerCore {
         return RenderSnapshot.Client(
             session: session.id, tree: shown.tree, animated: shown.animatedLayers,
             transitionCaptures: shown.transitionCaptures, images: session.images.images, at: time)
-    }
-
-    private static func applyStage(_ commit: Commit, on context: ClientContext) -> SlicedCommit.Stage {
-        var working = context
-        working.tree.beginJournal()
-        let progress = CommitProgress(working)
-        return .applying(commit, working: working, progress)
     }
 }
