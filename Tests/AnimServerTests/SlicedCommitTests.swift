@@ -77,9 +77,16 @@ struct SlicedCommitTests {
         while last.unfinished {
             last = h.core.continueCommit(of: a, slicing: Self.slicing)
             slices += 1
+            if slices == 9 {
+                // Storing, to a copy: a frame still shows the scene as it was.
+                try h.frame(at: 0.6)
+                let storing = try #require(h.sink.lastSnapshot?.clients.first { $0.session == a })
+                #expect(storing.layers.state(of: LayerID(2))?.position == Point(x: 0, y: 0))
+                #expect(storing.layers.state(of: LayerID(1))?.opacity == 0.6)
+            }
         }
-        // 28,000 checks, 4,000 a slice.
-        #expect(slices == 7)
+        // 28,000 checks, then 28,000 stores, 4,000 a slice.
+        #expect(slices == 14)
         #expect(last.isCommit)
         #expect(last.deliveries.map(\.message) == [.commitApplied(CommitApplied(transaction: 3, time: 0))])
         #expect(h.core.slicesOfCommitInProgress(a) == nil)

@@ -92,19 +92,48 @@ extension ClientContext {
     mutating func storeBatch(
         _ batch: SetPropertyBatch, in env: CommitEnvironment, scratch: BatchScratch
     ) -> [Message] {
-        scratch.slots.withUnsafeBufferPointer { slots in
-            var start = 0
-            for run in scratch.laneRuns {
-                let end = start + run.count
-                tree.setChecked(
-                    run.property, kind: run.kind, lanes: run.lanes,
-                    at: UnsafeBufferPointer(rebasing: slots[start..<end]))
-                start = end
-            }
-        }
-        for (slot, property, value) in scratch.values { tree.setChecked(value, for: property, at: slot) }
+        var progress = BatchStore()
+        _ = storeBatch(scratch, from: &progress, upTo: .max)
         return closeCompletions(batch.completions, at: env.now)
     }
+
+    /// Stores up to `limit` more of the changes `checkBatch` checked into `scratch`, from `progress` on; true once
+    /// all are stored. A large batch is stored in slices to a copy of the context (`SlicedCommit`).
+    mutating func storeBatch(_ scratch: BatchScratch, from progress: inout BatchStore, upTo limit: Int) -> Bool {
+        var budget = limit
+        scratch.slots.withUnsafeBufferPointer { slots in
+            while budget > 0, progress.run < scratch.laneRuns.count {
+                let run = scratch.laneRuns[progress.run]
+                let count = min(budget, run.count - progress.inRun)
+                tree.setChecked(
+                    run.property, kind: run.kind, lanes: run.lanes.dropFirst(progress.inRun),
+                    at: UnsafeBufferPointer(rebasing: slots[progress.slot..<progress.slot + count]))
+                progress.slot += count
+                progress.inRun += count
+                budget -= count
+                if progress.inRun == run.count {
+                    progress.run += 1
+                    progress.inRun = 0
+                }
+            }
+        }
+        while budget > 0, progress.value < scratch.values.count {
+            let (slot, property, value) = scratch.values[progress.value]
+            tree.setChecked(value, for: property, at: slot)
+            progress.value += 1
+            budget -= 1
+        }
+        return progress.run == scratch.laneRuns.count && progress.value == scratch.values.count
+    }
+}
+
+/// How far `storeBatch(_:from:upTo:)` has stored a batch: the lane run and the change in it, the slot of that
+/// change, and the next change stored as a value.
+struct BatchStore {
+    var run = 0
+    var inRun = 0
+    var slot = 0
+    var value = 0
 }
 
 /// How far `checkBatch` has checked a batch: the iterator over its operations and the run it is in.

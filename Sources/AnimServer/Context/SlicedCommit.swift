@@ -29,12 +29,15 @@ public struct CommitSlicing: Sendable, Equatable {
 /// record is not read until it is done (the glue stops reading it), so its replies keep their order.
 ///
 /// A batch of plain property changes (`SetPropertyBatch`) is checked in slices without changing anything, then
-/// stored at once (storing costs a few nanoseconds a change). Any other commit is applied in slices to a copy
+/// stored in place when its changes fit one slice, or else in slices to a copy of the context (after a frame,
+/// whose snapshot shares the nodes, storing copies each changed node once). Any other commit is applied in slices to a copy
 /// of the context (the nodes are shared until changed), which replaces the context after the last slice; frames
 /// meanwhile show the context as it was, moved on a copy of their own (`ServerCore.sceneBeforeCommit`).
 final class SlicedCommit {
     enum Stage {
         case checkingBatch(SetPropertyBatch, BatchCheck, BatchScratch)
+        /// Checked, more changes than a slice stores: stored in slices to a copy of the context.
+        case storingBatch(SetPropertyBatch, BatchScratch, working: ClientContext, BatchStore)
         /// Not a batch (or one that would be refused): decoded in a slice of its own, then applied.
         case decoding
         /// Applied to the context in place in its first slice (`working` nil), as a commit of one slice is; when
@@ -69,8 +72,10 @@ final class SlicedCommit {
     /// Whether the commit is being applied to a copy of the context (frames must not move the context itself:
     /// the copy replaces it).
     var appliesToCopy: Bool {
-        if case .applying(_, .some, _) = stage { return true }
-        return false
+        switch stage {
+        case .applying(_, .some, _), .storingBatch: return true
+        default: return false
+        }
     }
 
     func sliceRan() { slices += 1 }
@@ -166,6 +171,9 @@ extension ServerCore {
             case .unfinished:
                 sliced.stage = .checkingBatch(batch, check, scratch)
                 return Received(deliveries: [], isCommit: false, unfinished: true)
+            case .checked where scratch.slots.count + scratch.values.count > slicing.operations:
+                sliced.stage = .storingBatch(batch, scratch, working: session.context, BatchStore())
+                return Received(deliveries: [], isCommit: false, unfinished: true)
             case .checked:
                 session.commitInProgress = nil
                 // Taken out of the session while it is stored, so the context is uniquely referenced and changes
@@ -185,6 +193,28 @@ extension ServerCore {
                 sliced.stage = .decoding
                 return Received(deliveries: [], isCommit: false, unfinished: true)
             }
+        case .storingBatch(let batch, let scratch, var working, var progress):
+            var done = false
+            var left = slicing.operations
+            while left > 0, !done {
+                let chunk = min(left, CommitSlicing.clockStride)
+                done = working.storeBatch(scratch, from: &progress, upTo: chunk)
+                left -= chunk
+                if MonotonicClock.now() - began >= slicing.seconds { break }
+            }
+            guard done else {
+                sliced.stage = .storingBatch(batch, scratch, working: working, progress)
+                return Received(deliveries: [], isCommit: false, unfinished: true)
+            }
+            session.commitInProgress = nil
+            let events = working.closeCompletions(batch.completions, at: sliced.env.now)
+            session.context = working
+            batchScratch = scratch
+            markChanged()
+            let deliveries = applied(batch.transaction, at: sliced.env.now, events: events, for: session).map {
+                Delivery(session: id, message: $0)
+            }
+            return Received(deliveries: deliveries, isCommit: true, unfinished: false)
         case .decoding:
             let message: Message
             do {
