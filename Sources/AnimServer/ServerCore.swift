@@ -43,7 +43,7 @@ public final class ServerCore {
     private var frameTimes = FrameTimeSamples()
     private let keyPaths = KeyPathCache()
     /// `receiveBatch`'s per-operation targets, kept between commits.
-    private var batchScratch = BatchScratch()
+    var batchScratch = BatchScratch()
     private let started = ContinuousClock.now
     /// What closed clients freed since the heap was last trimmed, and the trims (`animctl status`).
     var memoryReturn = MemoryReturn()
@@ -260,12 +260,12 @@ public final class ServerCore {
     }
 
     /// What an applied commit answers: CommitApplied unless the session turned it off, then the events.
-    private func applied(_ transaction: UInt64, at time: Double, events: [Message], for session: Session) -> [Message] {
+    func applied(_ transaction: UInt64, at time: Double, events: [Message], for session: Session) -> [Message] {
         guard session.acknowledgesCommits else { return events }
         return [.commitApplied(CommitApplied(transaction: transaction, time: time))] + events
     }
 
-    private func commitEnvironment(for session: Session) -> CommitEnvironment {
+    func commitEnvironment(for session: Session) -> CommitEnvironment {
         let images = session.images
         return CommitEnvironment(
             now: clock.now(), maxLayers: configuration.maxLayers, maxAnimations: configuration.maxAnimations,
@@ -328,6 +328,10 @@ public final class ServerCore {
         var clients: [RenderSnapshot.Client] = []
         for id in sessions.keys.sorted() {
             guard let session = sessions[id], session.isReady else { continue }
+            if let scene = sceneBeforeCommit(session, at: time) {
+                clients.append(scene)
+                continue
+            }
             for message in session.context.advance(to: time) {
                 out.append(Delivery(session: id, message: message))
             }

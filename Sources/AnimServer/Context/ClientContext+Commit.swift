@@ -29,6 +29,18 @@ struct OperationField: CustomStringConvertible {
     var description: String { "operations[\(index)].\(name)" }
 }
 
+/// How far `ClientContext.applyOperations` has applied a commit: the next operation, the events so far and the
+/// animations the client would have.
+struct CommitProgress {
+    var next = 0
+    var out: [Message] = []
+    var animationCount: Int
+
+    init(_ context: ClientContext) {
+        animationCount = context.animationCount
+    }
+}
+
 extension ClientContext {
     /// Applies `commit`'s operations in order to this context, in place. The first refused operation
     /// throws, naming `operations[i]…` and the value, and the context is left exactly as it was before the
@@ -41,10 +53,11 @@ extension ClientContext {
     mutating func apply(_ commit: Commit, in env: CommitEnvironment) throws(ProtocolError) -> [Message] {
         let saved = SavedFields(self)
         tree.beginJournal()
+        var progress = CommitProgress(self)
         do {
-            let out = try applyOperations(commit, env)
+            try applyOperations(commit, env, &progress, upTo: .max)
             tree.commitJournal()
-            return out
+            return progress.out + closeCompletions(commit.completions, at: env.now)
         } catch {
             tree.rollback()
             saved.restore(into: &self)
@@ -52,13 +65,16 @@ extension ClientContext {
         }
     }
 
-    private mutating func applyOperations(
-        _ commit: Commit, _ env: CommitEnvironment
-    ) throws(ProtocolError) -> [Message] {
-        var out: [Message] = []
-        var animationCount = self.animationCount
+    /// Applies up to `limit` more of `commit`'s operations, from `progress.next` on, under the journal the caller
+    /// opened (`tree.beginJournal()`): a large commit is applied in slices on a copy of the context
+    /// (`SlicedCommit`), which is dropped when an operation is refused, so the scene never holds half of it.
+    mutating func applyOperations(
+        _ commit: Commit, _ env: CommitEnvironment, _ progress: inout CommitProgress, upTo limit: Int
+    ) throws(ProtocolError) {
         let operations = commit.operations
-        for index in operations.indices {
+        let end = limit >= operations.count - progress.next ? operations.count : progress.next + limit
+        defer { progress.next = end }
+        for index in progress.next..<end {
             // Field paths are built only when an operation is refused (the string work is measurable in
             // bulk commits). The operation is switched on in place: copying each one out costs more than
             // applying a setProperty.
@@ -68,8 +84,8 @@ extension ClientContext {
             case .destroyLayer(let raw):
                 let field = OperationField(index, "destroyLayer")
                 let id = try requireLayer(raw, field: "\(field)")
-                animationCount -= tree.withNode(id) { $0.animations.count } ?? 0
-                try destroyLayer(id, at: env.now, into: &out, field: field)
+                progress.animationCount -= tree.withNode(id) { $0.animations.count } ?? 0
+                try destroyLayer(id, at: env.now, into: &progress.out, field: field)
             case .setProperty(let op):
                 try setProperty(op, field: OperationField(index, "setProperty"), env)
             case .insertSublayer(let op):
@@ -82,27 +98,26 @@ extension ClientContext {
                 }
             case .addAnimation(let op):
                 try addAnimation(
-                    op, field: OperationField(index, "addAnimation"), count: &animationCount, env, into: &out)
+                    op, field: OperationField(index, "addAnimation"), count: &progress.animationCount, env,
+                    into: &progress.out)
             case .removeAnimation(let op):
                 let field = OperationField(index, "removeAnimation")
                 let id = try requireLayer(op.layer, field: "\(field).layer")
                 let local = try localTime(of: id, at: env.now, field: "\(field).layer")
                 let events = try updateAnimations(of: id) { $0.remove(key: op.key, at: local) }
-                animationCount -= events.count
-                for e in events { report(e, on: id, at: env.now, into: &out) }
+                progress.animationCount -= events.count
+                for e in events { report(e, on: id, at: env.now, into: &progress.out) }
             case .removeAllAnimations(let raw):
                 let field = OperationField(index, "removeAllAnimations")
                 let id = try requireLayer(raw, field: "\(field)")
                 let local = try localTime(of: id, at: env.now, field: "\(field)")
                 let events = try updateAnimations(of: id) { $0.removeAll(at: local) }
-                animationCount -= events.count
-                for e in events { report(e, on: id, at: env.now, into: &out) }
+                progress.animationCount -= events.count
+                for e in events { report(e, on: id, at: env.now, into: &progress.out) }
             case .setEmitterCells(let op):
                 try setEmitterCells(op, field: OperationField(index, "setEmitterCells"), env)
             }
         }
-        out += closeCompletions(commit.completions, at: env.now)
-        return out
     }
 
     /// Closes the completions a commit names: those with no animation left report `TransactionCompleted`.

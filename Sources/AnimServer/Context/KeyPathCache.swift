@@ -1,4 +1,5 @@
 import AnimCore
+import Glibc
 
 /// Parsed key paths by layer class and text. A bulk commit names the same few key paths thousands of times,
 /// and parsing one (splitting, looking up each component) costs more than setting the value. Only valid key
@@ -43,5 +44,53 @@ final class KeyPathCache {
     func keyPath(bytes: UnsafeRawBufferPointer, on layerClass: LayerClass) -> AnimKeyPath? {
         guard let path = String(validating: bytes, as: UTF8.self) else { return nil }
         return try? keyPath(path, on: layerClass)
+    }
+}
+
+/// The key paths one batch names, by their bytes in the frame, the layer class and the kind of value: a commit
+/// that changes several key paths on each layer in turn (position, bounds, opacity of one layer, then the next)
+/// asks for one at every change, and comparing a few bytes with those met in this commit costs a tenth of
+/// making a string and hashing it (`KeyPathCache.keyPath(bytes:on:)`).
+struct BatchKeyPaths {
+    /// A whole property other than `mask` (what a batch may set), and its rule for a value given as lanes (nil
+    /// for a kind that is not a number, point, size or rect, or not the property's kind).
+    struct Resolved {
+        let property: LayerProperty
+        let rule: LaneRule?
+    }
+
+    private struct Entry {
+        let bytes: UnsafeRawBufferPointer
+        let layerClass: LayerClass
+        let kind: ValueKind
+        let resolved: Resolved
+    }
+
+    private var entries: [Entry] = []
+    /// A commit naming more distinct key paths than this asks the shared cache for the others.
+    static let limit = 16
+
+    /// The property `bytes` names on `layerClass`, nil when it names none or one a batch does not set (a key path
+    /// with a component, `mask`). `bytes` must stay valid as long as this value: they point into the frame.
+    mutating func resolve(
+        _ bytes: UnsafeRawBufferPointer, on layerClass: LayerClass, kind: ValueKind, cache: KeyPathCache
+    ) -> Resolved? {
+        for entry in entries where entry.layerClass == layerClass && entry.kind == kind && same(entry.bytes, bytes) {
+            return entry.resolved
+        }
+        guard let keyPath = cache.keyPath(bytes: bytes, on: layerClass), keyPath.component == nil,
+            keyPath.property != .mask
+        else { return nil }
+        let resolved = Resolved(property: keyPath.property, rule: keyPath.property.laneRule(for: kind))
+        if entries.count < Self.limit {
+            entries.append(Entry(bytes: bytes, layerClass: layerClass, kind: kind, resolved: resolved))
+        }
+        return resolved
+    }
+
+    private func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let first = a.baseAddress, let second = b.baseAddress, first != second else { return true }
+        return memcmp(first, second, a.count) == 0
     }
 }

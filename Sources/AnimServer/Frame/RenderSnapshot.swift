@@ -95,15 +95,21 @@ extension RenderSnapshot.Client {
         session: SessionID, tree: LayerTree, animated: some Sequence<LayerID>,
         transitionCaptures: [LayerID: TransitionCapture] = [:], images: [ImageID: ClientImage], at t: Double
     ) {
+        // Once a frame for every animated layer, on the loop thread: sized once, and each node read in place
+        // rather than copied out (thousands of animated layers made the frame the loop's longest piece of work).
         var presented: [LayerID: RenderSnapshot.Presented] = [:]
+        presented.reserveCapacity(animated.underestimatedCount)
         for id in animated {
-            guard let node = tree.node(id), !node.animations.isEmpty,
-                let local = try? tree.localTime(of: id, fromAbsolute: t)
-            else { continue }
-            var state = node.state
-            let transition = PresentationEvaluator.evaluate(
-                model: node.state, animations: node.animations, atLocalTime: local, into: &state)
-            presented[id] = RenderSnapshot.Presented(state: state, transition: transition)
+            let evaluated = tree.withNode(id) { node -> RenderSnapshot.Presented? in
+                guard !node.animations.isEmpty, let local = try? tree.localTime(of: id, fromAbsolute: t) else {
+                    return nil
+                }
+                var state = node.state
+                let transition = PresentationEvaluator.evaluate(
+                    model: node.state, animations: node.animations, atLocalTime: local, into: &state)
+                return RenderSnapshot.Presented(state: state, transition: transition)
+            }
+            if let evaluated = evaluated ?? nil { presented[id] = evaluated }
         }
         self.init(
             session: session,

@@ -10,6 +10,9 @@
 /// - the frame's deadline: a record expected (from the client's last record) to run past the next frame's
 ///   start is not begun; the client resumes after the frame, and is then read at least once.
 ///
+/// Each slice of a large commit (`SlicedCommit`) is decided and charged as a record of its own, read on a turn
+/// of its own.
+///
 /// Times are `MonotonicClock` seconds, passed in, so tests drive it with a fake clock.
 struct ClientTurns {
     enum Decision: Equatable {

@@ -45,6 +45,11 @@ public final class Server: @unchecked Sendable {
     private var pausedClients: Set<SessionID> = []
     private var resumeTimer: EventLoop.TimerHandle?
     private var resumeAt: Double?
+    /// Clients whose large commit is being applied in slices (`SlicedCommit`): their reading stays paused until
+    /// it is done, and a slice runs on each turn of the loop while their budget allows.
+    private var slicedCommits: Set<SessionID> = []
+    /// How much of a commit one slice applies.
+    var commitSlicing = CommitSlicing.default
 
     /// How long accepting stays paused after a failed accept unless a connection closes first.
     static let acceptRetryDelay = 0.25
@@ -270,6 +275,7 @@ public final class Server: @unchecked Sendable {
     private func connectionEnded(_ session: SessionID) {
         turns.forget(session)
         pausedClients.remove(session)
+        slicedCommits.remove(session)
         if let timer = helloTimers.removeValue(forKey: session) { loop.cancel(timer) }
         if let uid = sessionUsers.removeValue(forKey: session) {
             let left = connectionsPerUser[uid, default: 1] - 1
@@ -319,33 +325,67 @@ public final class Server: @unchecked Sendable {
         // events reach every client before the answer to anything sent after (Sync waits for them).
         runQueuedFrame()
         let began = MonotonicClock.now()
-        let (deliveries, isCommit) = core.receive(record: record, fds: fds, from: session)
-        if isCommit { pacer?.commitArrived(at: MonotonicClock.now()) }
-        deliver(deliveries)
+        let received = core.receive(record: record, fds: fds, from: session, slicing: commitSlicing)
+        finish(received, from: session, began: began)
+    }
+
+    /// Sends what a record or a slice of a commit answered, charges its time to the client, and runs the next
+    /// slice on the loop's next turn (after the other clients' records that are waiting) or, once the commit is
+    /// done, reads the client again.
+    private func finish(_ received: ServerCore.Received, from session: SessionID, began: Double) {
+        if received.isCommit { pacer?.commitArrived(at: MonotonicClock.now()) }
+        deliver(received.deliveries)
         scheduleFrame()
         turns.charge(session, cost: MonotonicClock.now() - began)
+        if received.unfinished {
+            slicedCommits.insert(session)
+            loop.execute { [unowned self] in self.runSlice(of: session) }
+        } else if slicedCommits.remove(session) != nil {
+            channels[session]?.resumeReading()
+        }
+    }
+
+    /// The next slice of `session`'s commit, when its budget allows (`ClientTurns`, as for a record).
+    private func runSlice(of session: SessionID) {
+        guard slicedCommits.contains(session), !stopped, channels[session] != nil else { return }
+        runQueuedFrame()
+        let now = MonotonicClock.now()
+        if case .pause(let until) = turns.decide(
+            session, readThisTurn: 0, now: now, frameDeadline: frameTimerDeadline)
+        {
+            pause(session, until: until)
+            return
+        }
+        finish(core.continueCommit(of: session, slicing: commitSlicing), from: session, began: now)
     }
 
     /// Whether to read `session`'s next record now (`ClientTurns`); a paused client is resumed after the next
     /// frame, or by a timer when its budget renews first.
     private func readDecision(for session: SessionID, readThisTurn: Int) -> RecordChannel.ReadDecision {
+        // Its next record waits for its commit in progress.
+        if slicedCommits.contains(session) { return .pause }
         switch turns.decide(
             session, readThisTurn: readThisTurn, now: MonotonicClock.now(), frameDeadline: frameTimerDeadline)
         {
         case .read: return .read
         case .yield: return .yield
         case .pause(let until):
-            pausedClients.insert(session)
-            if resumeAt.map({ until < $0 }) ?? true {
-                if let resumeTimer { loop.cancel(resumeTimer) }
-                resumeAt = until
-                resumeTimer = loop.schedule(at: until) { [unowned self] in
-                    self.resumeTimer = nil
-                    self.resumeAt = nil
-                    self.resumeClients()
-                }
-            }
+            pause(session, until: until)
             return .pause
+        }
+    }
+
+    /// Reads nothing from `session` (or runs no slice of its commit) until `until` or the next frame.
+    private func pause(_ session: SessionID, until: Double) {
+        pausedClients.insert(session)
+        if resumeAt.map({ until < $0 }) ?? true {
+            if let resumeTimer { loop.cancel(resumeTimer) }
+            resumeAt = until
+            resumeTimer = loop.schedule(at: until) { [unowned self] in
+                self.resumeTimer = nil
+                self.resumeAt = nil
+                self.resumeClients()
+            }
         }
     }
 
@@ -355,7 +395,13 @@ public final class Server: @unchecked Sendable {
         resumeAt = nil
         let paused = pausedClients
         pausedClients.removeAll()
-        for session in paused { channels[session]?.resumeReading() }
+        for session in paused {
+            if slicedCommits.contains(session) {
+                loop.execute { [unowned self] in self.runSlice(of: session) }
+            } else {
+                channels[session]?.resumeReading()
+            }
+        }
     }
 
     /// A record the socket refused ends the connection, with the documented error first (protocol/README.md);

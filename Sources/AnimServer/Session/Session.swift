@@ -22,6 +22,8 @@ final class Session {
     var images = ImageStore()
     /// Whether an applied Commit is answered with CommitApplied (`AcknowledgeCommits`, protocol version 2).
     var acknowledgesCommits = true
+    /// A large commit being applied in slices; nothing else of this client is read meanwhile.
+    var commitInProgress: SlicedCommit?
 
     init(id: SessionID, credentials: PeerCredentials?) {
         self.id = id
