@@ -5,7 +5,7 @@
 # to run apt-get anyway). Needs root, or sudo when run as another user. Swift itself is not installed here.
 set -euo pipefail
 
-# feasibility.md §0 (graphics, images, fonts) plus systemd (headers, and systemd-socket-activate for the
+# The graphics, image and font libraries plus systemd (headers, and systemd-socket-activate for the
 # socket-activation test), libseat (the DRM output's sessions through logind or seatd), python3
 # (protocol/examples/client.py, run by a test), TLS roots and git for SwiftPM.
 readonly PACKAGES=(
