@@ -98,6 +98,8 @@ public enum LayerProperty: String, Hashable, Codable, Sendable, CaseIterable {
     case autoresizingMask
     /// A name for the layer, for finding it and in inspection.
     case name
+    /// How much of the display's extended dynamic range the layer's contents may use (CALayer.DynamicRange).
+    case preferredDynamicRange
     /// The shape drawn. Animatable, with no implicit animation (docs/core-animation-rules.md).
     case path
     /// The colour that fills the path.
@@ -270,6 +272,7 @@ extension LayerProperty {
         case .shadowPath: "shadowPath"
         case .autoresizingMask: "autoresizingMask"
         case .name: "name"
+        case .preferredDynamicRange: "preferredDynamicRange"
         case .path: "path"
         case .fillColor: "fillColor"
         case .fillRule: "fillRule"
@@ -381,6 +384,7 @@ extension LayerProperty {
         case .shadowPath: .path
         case .autoresizingMask: .number
         case .name: .string
+        case .preferredDynamicRange: .string
         case .path: .path
         case .fillColor: .color
         case .fillRule: .string
@@ -493,6 +497,7 @@ extension LayerProperty {
         case .shadowPath: .path(nil)
         case .autoresizingMask: .number(0)
         case .name: .string(nil)
+        case .preferredDynamicRange: .string("automatic")
         case .path: .path(nil)
         case .fillColor: .color(.black)
         case .fillRule: .string("non-zero")
@@ -636,6 +641,7 @@ extension LayerProperty {
         case .contentsFormat: ["RGBA8Uint", "RGBA16Float", "Gray8Uint"]
         case .minificationFilter, .magnificationFilter: ["nearest", "linear", "trilinear"]
         case .cornerCurve: ["circular", "continuous"]
+        case .preferredDynamicRange: ["automatic", "standard", "constrainedHigh", "high"]
         case .fillRule: ["non-zero", "even-odd"]
         case .lineCap: ["butt", "round", "square"]
         case .lineJoin: ["miter", "round", "bevel"]
@@ -703,6 +709,7 @@ extension LayerProperty {
         case .rasterizationScale: "no effect (used only with shouldRasterize)"
         case .autoresizingMask: "no effect (the server does no layout)"
         case .name: "not drawn (names the layer)"
+        case .preferredDynamicRange: "no effect (the output is 8-bit sRGB: nothing exceeds the standard range)"
         case .miterLimit: "below 1 draws as 1"
         case .instanceCount, .replicatorPreservesDepth, .instanceDelay, .instanceTransform, .instanceColor,
             .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset, .birthRate, .lifetime,

@@ -92,6 +92,7 @@ struct ColdLayerProperties: Hashable, Sendable {
     var shadowPath: BezierPath? = nil
     var autoresizingMask: Double = 0
     var name: String? = nil
+    var preferredDynamicRange: String = "automatic"
 }
 
 extension LayerState {
@@ -279,6 +280,12 @@ extension LayerState {
     public var name: String? {
         get { cold.value.name }
         set { cold.modify { $0.name = newValue } }
+    }
+
+    /// How much of the display's extended dynamic range the layer's contents may use (CALayer.DynamicRange).
+    public var preferredDynamicRange: String {
+        get { cold.value.preferredDynamicRange }
+        set { cold.modify { $0.preferredDynamicRange = newValue } }
     }
 }
 

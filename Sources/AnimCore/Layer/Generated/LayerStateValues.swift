@@ -52,6 +52,7 @@ extension LayerState {
         case .shadowPath: return .path(shadowPath)
         case .autoresizingMask: return .number(autoresizingMask)
         case .name: return .string(name)
+        case .preferredDynamicRange: return .string(preferredDynamicRange)
         case .path: return special.shape.map { .path($0.path) } ?? property.defaultValue
         case .fillColor: return special.shape.map { .color($0.fillColor) } ?? property.defaultValue
         case .fillRule: return special.shape.map { .string($0.fillRule) } ?? property.defaultValue
@@ -173,6 +174,7 @@ extension LayerState {
         case (.shadowPath, .path(let v)): shadowPath = v
         case (.autoresizingMask, .number(let v)): autoresizingMask = v
         case (.name, .string(let v)): name = v
+        case (.preferredDynamicRange, .string(let v?)): preferredDynamicRange = v
         case (.path, .path(let v)): special.modifyShape { $0.path = v }
         case (.fillColor, .color(let v)): special.modifyShape { $0.fillColor = v }
         case (.fillRule, .string(let v?)): special.modifyShape { $0.fillRule = v }

@@ -280,6 +280,12 @@ extension Layer {
         set { set(.name, .string(newValue)) }
     }
 
+    /// How much of the display's extended dynamic range the layer's contents may use (CALayer.DynamicRange).
+    public var preferredDynamicRange: String {
+        get { read { $0.preferredDynamicRange } }
+        set { set(.preferredDynamicRange, .string(newValue)) }
+    }
+
     /// The layer's own timing (CAMediaTiming): its local time is the parent time of its animations and sublayers.
     public var beginTime: Double {
         get { read { $0.timing.beginTime } }
