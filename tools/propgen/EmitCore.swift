@@ -17,7 +17,7 @@ func emitLayerProperties(_ table: Table) -> String {
     out += "    /// The name a key path uses (`CALayer`'s property name).\n"
     out += valueSwitch("public var key: String", ps) { literal($0.key) }
     out += "\n"
-    out += valueSwitch("public var valueKind: ValueKind", ps) { "." + $0.kind.rawValue }
+    out += groupSwitch("public var valueKind: ValueKind", ps, otherwise: nil) { "." + $0.kind.rawValue }
     out += "\n    /// The value of a new layer.\n"
     out += valueSwitch("public var defaultValue: PropertyValue", ps) { $0.propertyValueDefault }
     out += "\n    /// Whether the property can be animated (marked Animatable in the headers).\n"

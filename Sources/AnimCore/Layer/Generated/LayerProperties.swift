@@ -338,113 +338,32 @@ extension LayerProperty {
 
     public var valueKind: ValueKind {
         switch self {
-        case .bounds: .rect
-        case .position: .point
-        case .zPosition: .number
-        case .anchorPoint: .point
-        case .anchorPointZ: .number
-        case .transform: .transform
-        case .sublayerTransform: .transform
-        case .hidden: .bool
-        case .doubleSided: .bool
-        case .geometryFlipped: .bool
-        case .masksToBounds: .bool
+        case .bounds, .contentsRect, .contentsCenter: .rect
+        case .position, .anchorPoint, .startPoint, .endPoint, .emitterPosition: .point
+        case .zPosition, .anchorPointZ, .contentsScale, .minificationFilterBias, .edgeAntialiasingMask, .cornerRadius,
+            .maskedCorners, .borderWidth, .opacity, .rasterizationScale, .shadowOpacity, .shadowRadius,
+            .autoresizingMask, .strokeStart, .strokeEnd, .lineWidth, .miterLimit, .lineDashPhase, .fontSize,
+            .instanceCount, .instanceDelay, .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset,
+            .instanceAlphaOffset, .birthRate, .lifetime, .velocity, .emitterScale, .spin, .emitterZPosition,
+            .emitterDepth, .seed, .levelsOfDetail, .levelsOfDetailBias, .beginTime, .duration, .speed, .timeOffset,
+            .repeatCount, .repeatDuration: .number
+        case .transform, .sublayerTransform, .instanceTransform: .transform
+        case .hidden, .doubleSided, .geometryFlipped, .masksToBounds, .opaque, .needsDisplayOnBoundsChange,
+            .drawsAsynchronously, .allowsEdgeAntialiasing, .allowsGroupOpacity, .shouldRasterize, .isWrapped,
+            .allowsFontSubpixelQuantization, .replicatorPreservesDepth, .emitterPreservesDepth, .autoreverses: .bool
         case .mask: .layer
         case .contents: .image
-        case .contentsRect: .rect
-        case .contentsCenter: .rect
-        case .contentsGravity: .string
-        case .contentsScale: .number
-        case .contentsFormat: .string
-        case .minificationFilter: .string
-        case .magnificationFilter: .string
-        case .minificationFilterBias: .number
-        case .opaque: .bool
-        case .needsDisplayOnBoundsChange: .bool
-        case .drawsAsynchronously: .bool
-        case .edgeAntialiasingMask: .number
-        case .allowsEdgeAntialiasing: .bool
-        case .backgroundColor: .color
-        case .cornerRadius: .number
-        case .maskedCorners: .number
-        case .cornerCurve: .string
-        case .borderWidth: .number
-        case .borderColor: .color
-        case .opacity: .number
-        case .allowsGroupOpacity: .bool
-        case .compositingFilter: .string
-        case .filters: .strings
-        case .backgroundFilters: .strings
-        case .shouldRasterize: .bool
-        case .rasterizationScale: .number
-        case .shadowColor: .color
-        case .shadowOpacity: .number
-        case .shadowOffset: .size
-        case .shadowRadius: .number
-        case .shadowPath: .path
-        case .autoresizingMask: .number
-        case .name: .string
-        case .preferredDynamicRange: .string
-        case .path: .path
-        case .fillColor: .color
-        case .fillRule: .string
-        case .strokeColor: .color
-        case .strokeStart: .number
-        case .strokeEnd: .number
-        case .lineWidth: .number
-        case .miterLimit: .number
-        case .lineCap: .string
-        case .lineJoin: .string
-        case .lineDashPhase: .number
-        case .lineDashPattern: .numbers
-        case .string: .string
-        case .font: .string
-        case .fontSize: .number
-        case .foregroundColor: .color
-        case .isWrapped: .bool
-        case .truncationMode: .string
-        case .alignmentMode: .string
-        case .allowsFontSubpixelQuantization: .bool
+        case .contentsGravity, .contentsFormat, .minificationFilter, .magnificationFilter, .cornerCurve,
+            .compositingFilter, .name, .preferredDynamicRange, .fillRule, .lineCap, .lineJoin, .string, .font,
+            .truncationMode, .alignmentMode, .gradientType, .emitterShape, .emitterMode, .renderMode, .scrollMode,
+            .fillMode: .string
+        case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor, .foregroundColor, .instanceColor:
+            .color
+        case .filters, .backgroundFilters: .strings
+        case .shadowOffset, .emitterSize, .tileSize: .size
+        case .shadowPath, .path: .path
+        case .lineDashPattern, .locations: .numbers
         case .colors: .colors
-        case .locations: .numbers
-        case .startPoint: .point
-        case .endPoint: .point
-        case .gradientType: .string
-        case .instanceCount: .number
-        case .replicatorPreservesDepth: .bool
-        case .instanceDelay: .number
-        case .instanceTransform: .transform
-        case .instanceColor: .color
-        case .instanceRedOffset: .number
-        case .instanceGreenOffset: .number
-        case .instanceBlueOffset: .number
-        case .instanceAlphaOffset: .number
-        case .birthRate: .number
-        case .lifetime: .number
-        case .velocity: .number
-        case .emitterScale: .number
-        case .spin: .number
-        case .emitterPosition: .point
-        case .emitterZPosition: .number
-        case .emitterSize: .size
-        case .emitterDepth: .number
-        case .emitterShape: .string
-        case .emitterMode: .string
-        case .renderMode: .string
-        case .emitterPreservesDepth: .bool
-        case .seed: .number
-        case .scrollMode: .string
-        case .tileSize: .size
-        case .levelsOfDetail: .number
-        case .levelsOfDetailBias: .number
-        case .beginTime: .number
-        case .duration: .number
-        case .speed: .number
-        case .timeOffset: .number
-        case .repeatCount: .number
-        case .repeatDuration: .number
-        case .autoreverses: .bool
-        case .fillMode: .string
         }
     }
 
