@@ -29,6 +29,8 @@ let package = Package(
         // The wire format: generated from protocol/spec.json by tools/protogen, plus the conversions to AnimCore.
         .target(name: "AnimProtocol", dependencies: ["AnimCore"]),
         .executableTarget(name: "protogen", path: "tools/protogen"),
+        // Generates the layer property code (AnimCore, AnimKit) and tables from protocol/layer-properties.json.
+        .executableTarget(name: "propgen", path: "tools/propgen"),
         // Writes protocol/vectors/ and protocol/bad/ from the examples it holds.
         .executableTarget(name: "vectorgen", dependencies: ["AnimProtocol", "AnimCore"], path: "tools/vectorgen"),
 
@@ -134,7 +136,8 @@ let package = Package(
             name: "fuzzserver", dependencies: ["AnimServer", "AnimProtocol", "AnimCore", "AnimTransport", logging],
             path: "tools/fuzzserver"),
 
-        .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore", "AnimTestSupport"]),
+        // Depends on propgen so `swift test` builds the generator the property table's drift test runs.
+        .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore", "AnimTestSupport", "propgen"]),
         .testTarget(name: "AnimImageTests", dependencies: ["AnimImage", "AnimCore"]),
         .testTarget(
             name: "AnimDisplayTests", dependencies: ["AnimDisplay", "AnimRender", "AnimCore", "AnimImage", "CDRMShim"]),

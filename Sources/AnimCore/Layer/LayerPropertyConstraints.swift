@@ -1,41 +1,5 @@
-extension LayerProperty {
-    /// The values a string property accepts (§10.1, §11); nil for free text (name, string, font).
-    public var allowedStrings: [String]? {
-        switch self {
-        case .contentsGravity:
-            [
-                "center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft", "bottomRight",
-                "resize", "resizeAspect", "resizeAspectFill",
-            ]
-        case .contentsFormat: ["RGBA8Uint", "RGBA16Float", "Gray8Uint"]
-        case .minificationFilter, .magnificationFilter: ["nearest", "linear", "trilinear"]
-        case .cornerCurve: ["circular", "continuous"]
-        case .fillRule: [FillRule.nonZero.rawValue, FillRule.evenOdd.rawValue]
-        case .lineCap: ["butt", "round", "square"]
-        case .lineJoin: ["miter", "round", "bevel"]
-        case .truncationMode: ["none", "start", "middle", "end"]
-        case .alignmentMode: ["natural", "left", "right", "center", "justified"]
-        case .gradientType: ["axial", "radial", "conic"]
-        case .emitterShape: ["point", "line", "rectangle", "circle", "cuboid", "sphere"]
-        case .emitterMode: ["volume", "points", "outline", "surface"]
-        case .renderMode: ["unordered", "oldestFirst", "oldestLast", "backToFront", "additive"]
-        case .scrollMode: ["none", "vertically", "horizontally", "both"]
-        case .fillMode: FillMode.allCases.map(\.rawValue)
-        default: nil
-        }
-    }
-
-    /// The smallest value a number property accepts, where CA defines one.
-    @usableFromInline
-    var minimumNumber: (value: Double, inclusive: Bool)? {
-        switch self {
-        case .borderWidth, .shadowRadius, .lineWidth, .miterLimit, .instanceCount, .fontSize, .levelsOfDetail,
-            .levelsOfDetailBias, .duration, .repeatCount, .repeatDuration, .cornerRadius:
-            (0, true)
-        default: nil
-        }
-    }
-}
+// The per-property constraints (`allowedStrings`, `minimumNumber` and its text, `isDrawnOnlyAtDefault`) are
+// generated from protocol/layer-properties.json (Generated/LayerProperties.swift); the checks that apply them are here.
 
 extension LayerState {
     /// Sets `property` after checking that this class has it, the value's kind matches, every number is
@@ -91,11 +55,8 @@ extension LayerProperty {
     /// What `check` accepts of a number property, when `v` (finite) is outside it: "≥ 0", "> 0".
     @inlinable
     func allowedRange(refusing v: Double) -> String? {
-        if let (minimum, inclusive) = minimumNumber, inclusive ? v < minimum : v <= minimum {
-            return inclusive ? "≥ \(minimum)" : "> \(minimum)"
-        }
-        if self == .contentsScale || self == .rasterizationScale, v <= 0 { return "> 0" }
-        return nil
+        guard let (minimum, inclusive) = minimumNumber, inclusive ? v < minimum : v <= minimum else { return nil }
+        return numberRangeText
     }
 
     /// Whether `check` accepts a value of `kind` given as lanes (`PropertyValue.lanes`): a number,
@@ -112,13 +73,8 @@ extension LayerProperty {
         guard kind == valueKind else { return nil }
         switch kind {
         case .number:
-            if let (minimum, inclusive) = minimumNumber {
-                return LaneRule(lanes: 1, minimum: minimum, inclusive: inclusive)
-            }
-            if self == .contentsScale || self == .rasterizationScale {
-                return LaneRule(lanes: 1, minimum: 0, inclusive: false)
-            }
-            return LaneRule(lanes: 1)
+            guard let (minimum, inclusive) = minimumNumber else { return LaneRule(lanes: 1) }
+            return LaneRule(lanes: 1, minimum: minimum, inclusive: inclusive)
         case .point, .size: return LaneRule(lanes: 2)
         case .rect: return LaneRule(lanes: 4)
         default: return nil

@@ -1,14 +1,6 @@
+/// The properties drawn only at their default (`isDrawnOnlyAtDefault`, "refusedUntilDrawn" in
+/// protocol/layer-properties.json) refuse any other value (docs/core-animation-rules.md, "Refused until drawn").
 extension LayerProperty {
-    /// Whether the renderers ignore every value but the default: Core Animation draws a difference for
-    /// the others (filters, a compositing filter, continuous corners, rasterisation), so they are refused
-    /// rather than accepted and silently not drawn (docs/core-animation-rules.md, "Refused until drawn").
-    public var isDrawnOnlyAtDefault: Bool {
-        switch self {
-        case .filters, .backgroundFilters, .compositingFilter, .cornerCurve, .shouldRasterize: true
-        default: false
-        }
-    }
-
     /// Throws `.notAllowed` at `field` (the key by default) naming the value when this property is drawn only
     /// at its default and `value` is another: an empty filter list counts as the default (no filter), as nil
     /// does.

@@ -7,10 +7,4 @@ open class ScrollLayer: Layer, @unchecked Sendable {
     public required init(connection: Connection) {
         super.init(connection: connection)
     }
-
-    /// "none", "vertically", "horizontally" or "both".
-    public var scrollMode: String {
-        get { read { ($0.special.scroll ?? ScrollLayerProperties()).scrollMode } }
-        set { set(.scrollMode, .string(newValue)) }
-    }
 }
