@@ -141,7 +141,10 @@ let package = Package(
         .testTarget(name: "AnimTransportTests", dependencies: ["AnimTransport", "CIPC"]),
         .testTarget(
             name: "AnimServerTests",
-            dependencies: ["AnimServer", "AnimDisplay", "AnimRender", "AnimProtocol", "AnimCore", "AnimTransport"]),
+            dependencies: [
+                "AnimServer", "AnimDisplay", "AnimRender", "AnimProtocol", "AnimCore", "AnimTransport",
+                "AnimTestSupport",
+            ]),
         .testTarget(
             name: "AnimKitTests", dependencies: ["AnimKit", "AnimImage", "AnimProtocol", "AnimCore", "AnimTransport"]),
         // Runs the built animctl binary; depending on the executable target makes `swift test` build it first.

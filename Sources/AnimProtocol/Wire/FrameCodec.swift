@@ -1,6 +1,6 @@
 /// Frames: `[length u32][opcode u16][flags u16][payload]`, little-endian, one per SOCK_SEQPACKET record.
 public enum FrameCodec {
-    public static let headerSize = 8
+    public static let headerSize = WireLayout.FrameHeader.size
     /// Flags bit 0 (protocol version 3): the InspectReply's json goes on in the next InspectReply of the same
     /// request. The only flag there is; see protocol/README.md, "Large replies".
     public static let continuedFlag: UInt16 = 1

@@ -1,3 +1,6 @@
+// Fast path, fenced in this folder (package-internal, not public API): it must give exactly what `BasicProgram` on
+// transform components gives. Checked by FastPathTests.transformComponents, FastPathDifferentialTests.
+
 /// The fast path of a basic or spring animation on a scalar transform component (`transform.scale`,
 /// `transform.rotation.z`, …) without a value function: the arithmetic of `BasicProgram` on doubles,
 /// reading and writing `transform` directly instead of boxing matrices in `PropertyValue` (a 129-byte

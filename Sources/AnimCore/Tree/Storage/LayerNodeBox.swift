@@ -1,3 +1,6 @@
+// Node storage, fenced in this folder (package-internal, not public API): it must give exactly what a plain array of
+// `LayerNode` values (copy on write per node) gives. Checked by LayerTreeSharingTests.
+
 /// One layer node on the heap. A `LayerNodeStore` holds these rather than the nodes themselves, so copying
 /// the store (a render snapshot shares the server's tree) copies one pointer per layer, and a change to a
 /// shared store copies only the nodes it changes, not every layer's ~900-byte state.

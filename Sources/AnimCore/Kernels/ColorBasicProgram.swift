@@ -1,3 +1,6 @@
+// Fast path, fenced in this folder (package-internal, not public API): it must give exactly what `BasicProgram` on
+// colours (`PropertyValue.interpolated`) gives. Checked by FastPathTests.colours, FastPathDifferentialTests.
+
 /// The fast path of a basic or spring animation with both ends given on an inline colour property
 /// (backgroundColor, borderColor, shadowColor), neither additive nor cumulative: the premultiplied blend
 /// of `PropertyValue.interpolated`, stored straight into the field without boxing. Same results.
