@@ -37,10 +37,7 @@ struct BatchDifferentialTests {
             } catch {
                 answerB = reference.core.reject(error, from: b).map(\.message)
             }
-            let opcode = record.withUnsafeBytes { bytes -> UInt16? in
-                var header = WireReader(bytes, offset: WireLayout.FrameHeader.opcode)
-                return try? header.u16()
-            }
+            let opcode = record.withUnsafeBytes { FrameCodec.opcode(of: $0) }
             if opcode == Commit.opcode {
                 // Answers compare as bytes: a NaN both paths computed is the same answer.
                 #expect(answerA.map(FrameCodec.encode) == answerB.map(FrameCodec.encode), "\(name)")

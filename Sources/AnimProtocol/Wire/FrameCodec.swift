@@ -11,6 +11,14 @@ public enum FrameCodec {
         public var continued: Bool
     }
 
+    /// The opcode in `record`'s header, read without decoding the rest (to name a record that is refused before
+    /// it is decoded); nil when the record is shorter than a header.
+    public static func opcode(of record: UnsafeRawBufferPointer) -> UInt16? {
+        guard record.count >= headerSize else { return nil }
+        var header = WireReader(record, offset: WireLayout.FrameHeader.opcode)
+        return try? header.u16()
+    }
+
     /// The whole frame, header included. The message's file descriptors (`message.fds`) travel beside it.
     public static func encode(_ message: Message) -> [UInt8] {
         encode(message, continued: false)
