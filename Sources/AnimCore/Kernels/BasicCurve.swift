@@ -1,5 +1,6 @@
-// Fast path, fenced in this folder (package-internal, not public API): it must give exactly what `BasicProgram`'s
-// progress (`basicProgress`) gives. Checked by FastPathTests, FastPathDifferentialTests.
+// Fast path, fenced in Sources/AnimCore/Kernels (internal to AnimCore, not public API).
+// Reference path it must equal: `BasicProgram`'s progress (`basicProgress`).
+// Checked by: FastPathTests, FastPathDifferentialTests.
 
 /// `basicProgress` with what does not change between frames worked out at attach time: the spring's
 /// solved motion (otherwise re-derived every call) and the timing function held by a shared reference

@@ -1,5 +1,6 @@
-// Fast path, fenced in this folder (package-internal, not public API): it must give exactly what `BasicProgram` on
-// colours (`PropertyValue.interpolated`) gives. Checked by FastPathTests.colours, FastPathDifferentialTests.
+// Fast path, fenced in Sources/AnimCore/Kernels (internal to AnimCore, not public API).
+// Reference path it must equal: `BasicProgram` on colours (`PropertyValue.interpolated`).
+// Checked by: FastPathTests.colours, FastPathDifferentialTests.
 
 /// The fast path of a basic or spring animation with both ends given on an inline colour property
 /// (backgroundColor, borderColor, shadowColor), neither additive nor cumulative: the premultiplied blend

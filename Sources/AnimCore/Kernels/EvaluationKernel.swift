@@ -1,6 +1,6 @@
-// Fast path, fenced in this folder (package-internal, not public API): it must give exactly what the program objects it
-// is taken from (`AnimationProgram.apply`) gives. Checked by EvaluationKernelTests, InPlaceKernelTests,
-// FastPathDifferentialTests.
+// Fast path, fenced in Sources/AnimCore/Kernels (internal to AnimCore, not public API).
+// Reference path it must equal: the program objects the kernels are taken from (`AnimationProgram.apply`).
+// Checked by: EvaluationKernelTests, InPlaceKernelTests, FastPathDifferentialTests.
 
 /// A fast-path program's data held inline in the layer's animation entry (`LayerAnimations.Entry`), so a
 /// frame evaluates it from the entry array it already walks instead of following a pointer to a program

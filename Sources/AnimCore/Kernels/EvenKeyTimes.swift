@@ -1,5 +1,6 @@
-// Fast path, fenced in this folder (package-internal, not public API): it must give exactly what the key times
-// `KeyframeProgram.effectiveKeyTimes` makes (i / n) gives. Checked by EvenKeyTimesTests.
+// Fast path, fenced in Sources/AnimCore/Kernels (internal to AnimCore, not public API).
+// Reference path it must equal: the key times `KeyframeProgram.effectiveKeyTimes` makes (i / n), bit for bit.
+// Checked by: EvenKeyTimesTests.
 
 /// The evenly spaced key times i / n (the default of a keyframe animation) for every n up to `maxLast`,
 /// computed once for the whole process and never freed. Every evenly spaced keyframe kernel with as many

@@ -1,6 +1,6 @@
-// Fast path, fenced in this folder (package-internal, not public API): it must give exactly what `KeyframeProgram` (and
-// its segment search, `KeyframeSegmentSearch`, shared) gives. Checked by KeyframeSegmentLookupTests,
-// InlineKernelEqualityTests, FastPathDifferentialTests.
+// Fast path, fenced in Sources/AnimCore/Kernels (internal to AnimCore, not public API).
+// Reference path it must equal: `KeyframeProgram` (the segment search, `KeyframeSegmentSearch`, is shared).
+// Checked by: KeyframeSegmentLookupTests, InlineKernelEqualityTests, FastPathDifferentialTests.
 
 /// The fast path of a linear or cubic keyframe animation on a number, point, size or rect key path (or a
 /// field of one) without a path or value function: the segment tables of `KeyframeProgram` (values and

@@ -1,5 +1,6 @@
-// Fast path, fenced in this folder (package-internal, not public API): it must give exactly what
-// `AnimKeyPath.value(in:)` and `set(_:in:)` on the lanes it names gives. Checked by LaneSliceWriteTests.
+// Fast path, fenced in Sources/AnimCore/Kernels (internal to AnimCore, not public API).
+// Reference path it must equal: `AnimKeyPath.value(in:)` and `set(_:in:)` on the lanes it names.
+// Checked by: LaneSliceWriteTests.
 
 /// Where a key path's numbers sit in its property's four lanes (see `LayerState.lanes(of:)`): the lane
 /// fast paths read and write them without going through `PropertyValue`.

@@ -1,5 +1,6 @@
-// Fast path, fenced in this folder (package-internal, not public API): it must give exactly what `BasicProgram` on
-// transform components gives. Checked by FastPathTests.transformComponents, FastPathDifferentialTests.
+// Fast path, fenced in Sources/AnimCore/Kernels (internal to AnimCore, not public API).
+// Reference path it must equal: `BasicProgram` on transform components.
+// Checked by: FastPathTests.transformComponents, FastPathDifferentialTests.
 
 /// The fast path of a basic or spring animation on a scalar transform component (`transform.scale`,
 /// `transform.rotation.z`, …) without a value function: the arithmetic of `BasicProgram` on doubles,

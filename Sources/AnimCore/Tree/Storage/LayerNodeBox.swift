@@ -1,5 +1,6 @@
-// Node storage, fenced in this folder (package-internal, not public API): it must give exactly what a plain array of
-// `LayerNode` values (copy on write per node) gives. Checked by LayerTreeSharingTests.
+// Node storage, fenced in Sources/AnimCore/Tree/Storage (package access at most, not public API).
+// Reference path it must equal: a plain array of `LayerNode` values.
+// Checked by: LayerTreeSharingTests.
 
 /// One layer node on the heap. A `LayerNodeStore` holds these rather than the nodes themselves, so copying
 /// the store (a render snapshot shares the server's tree) copies one pointer per layer, and a change to a

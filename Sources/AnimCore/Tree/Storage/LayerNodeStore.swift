@@ -1,6 +1,6 @@
-// Node storage, fenced in this folder (package-internal, not public API): it must give exactly what a dictionary of
-// nodes by id, and for its journal the tree as it was before the batch gives. Checked by LayerTreeJournalTests,
-// LayerTreeSharingTests, CommitRollbackTests.
+// Node storage, fenced in Sources/AnimCore/Tree/Storage (package access at most, not public API).
+// Reference path it must equal: a dictionary of nodes by id; its journal, the tree as it was before the batch.
+// Checked by: LayerTreeJournalTests, LayerTreeSharingTests, CommitRollbackTests.
 
 /// Where a `LayerTree` keeps its nodes: a dense list of boxed nodes and an id → slot table. Nodes are large
 /// (a whole `LayerState` each), so the per-frame loops read and change them in place through the list

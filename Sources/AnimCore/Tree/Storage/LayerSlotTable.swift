@@ -1,5 +1,6 @@
-// Node storage, fenced in this folder (package-internal, not public API): it must give exactly what a `[LayerID: Int]`
-// dictionary gives. Checked by LayerSlotTests.
+// Node storage, fenced in Sources/AnimCore/Tree/Storage (package access at most, not public API).
+// Reference path it must equal: a `[LayerID: Int]` dictionary.
+// Checked by: LayerSlotTests.
 
 /// A `LayerNodeStore`'s id → slot table. Clients number their layers from 1 up (the SDK does), so an id below
 /// a bound that grows with the number of layers is kept in an array indexed by the id, and only the others in

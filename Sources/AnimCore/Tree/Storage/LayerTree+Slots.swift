@@ -1,6 +1,7 @@
-// Node storage, fenced in this folder (package-internal, not public API): it must give exactly what
-// `LayerTree.updateState` with `AnimKeyPath.set` (the same checks, the same stored values) gives. Checked by
-// LayerSlotTests, BatchCommitTests, BatchDifferentialTests.
+// Node storage, fenced in Sources/AnimCore/Tree/Storage (package access at most, not public API).
+// Reference path it must equal: `LayerTree.updateState` with `AnimKeyPath.set` (the same checks, the same stored
+//   values).
+// Checked by: LayerSlotTests, BatchCommitTests, BatchDifferentialTests.
 
 /// Where a layer sits in its tree's node list: a batch that checks every change before it makes any (a bulk
 /// commit) looks each layer up once and then reaches it without hashing again. Valid until a layer is

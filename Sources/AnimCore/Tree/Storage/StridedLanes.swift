@@ -1,5 +1,6 @@
-// Node storage, fenced in this folder (package-internal, not public API): it must give exactly what the values
-// `FrameCodec.decode` gives for the same frame gives. Checked by SetPropertyBatchTests, BatchDifferentialTests.
+// Node storage, fenced in Sources/AnimCore/Tree/Storage (package access at most, not public API).
+// Reference path it must equal: the values `FrameCodec.decode` reads from the same frame.
+// Checked by: SetPropertyBatchTests, BatchDifferentialTests.
 
 /// Numbers, points, sizes or rects kept as doubles one value every `stride` bytes, read as lanes (x, y, width,
 /// height order; unused lanes 0): a bulk commit's values, read in place from its frame by
