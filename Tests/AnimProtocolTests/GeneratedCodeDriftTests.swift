@@ -8,6 +8,6 @@ import Testing
         let result = try BuiltProgram.run("protogen", ["--check"])
         let text = result.standardOutput + result.standardError
         #expect(result.status == 0, "\(text)")
-        #expect(text.contains("6 files match"))
+        #expect(text.contains("7 files match"))
     }
 }

@@ -27,7 +27,7 @@ public func fuzzServer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // Other messages (status with uptime and memory, clock replies) answer with what differs between two
     // processes' moments; commits and decode errors answer only from the input and the scene.
     // Answers compare as their bytes: a NaN the two paths both computed is the same answer.
-    let isCommit = size >= 6 && data[4] == UInt8(Commit.opcode) && data[5] == 0
+    let isCommit = FrameCodec.opcode(of: UnsafeRawBufferPointer(start: data, count: size)) == Commit.opcode
     precondition(
         !isCommit || answerA.map(FrameCodec.encode) == answerB.map(FrameCodec.encode),
         "the two paths answered differently: \(answerA) against \(answerB)")

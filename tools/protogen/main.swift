@@ -58,6 +58,7 @@ struct Spec {
     var structs: [NamedType]
     var unions: [Union]
     var messages: [MessageSpec]
+    var frameHeader: [(name: String, type: String, doc: String)]
 }
 
 enum SpecError: Error, CustomStringConvertible {
@@ -115,9 +116,13 @@ func loadSpec(_ path: String) throws -> Spec {
             since: m["since"] as! Int, fds: m["fds"] as! Int, doc: m["doc"] as? String,
             fields: try fields(m["fields"], in: name))
     }
+    guard let frame = root["frame"] as? [String: Any], let frameHeader = frame["header"] as? [[String: Any]] else {
+        throw SpecError.malformed("frame.header must be a list")
+    }
     return Spec(
         version: root["version"] as! Int, minimumVersion: root["minimumVersion"] as! Int, limits: limits,
-        errors: errors, enums: enums, structs: structs, unions: unions, messages: messages)
+        errors: errors, enums: enums, structs: structs, unions: unions, messages: messages,
+        frameHeader: frameHeader.map { ($0["name"] as! String, $0["type"] as! String, $0["doc"] as? String ?? "") })
 }
 
 // MARK: - Type mapping
@@ -436,6 +441,108 @@ func emitErrorsAndLimits(_ spec: Spec) -> String {
     return out
 }
 
+// MARK: - Layout
+
+/// Bytes of each fixed-size primitive; `string`, `text`, arrays and optionals have no fixed size.
+let primitiveSizes: [String: Int] = ["u8": 1, "u16": 2, "u32": 4, "u64": 8, "i32": 4, "f64": 8, "bool": 1]
+
+/// The wire size of `type` when every value of it has the same size (primitives and structs of them).
+func fixedSize(_ type: String, _ spec: Spec) -> Int? {
+    if let size = primitiveSizes[type] { return size }
+    guard let s = spec.structs.first(where: { $0.name == type }) else { return nil }
+    var total = 0
+    for f in s.fields {
+        guard let size = fixedSize(f.type, spec) else { return nil }
+        total += size
+    }
+    return total
+}
+
+/// A static constant that inlines across modules (a `static let` would be read through its global).
+func constant(_ name: String, _ type: String, _ value: Int, doc: String? = nil, indent: String = "        ") -> String {
+    docLines(doc, indent: indent) + "\(indent)@inlinable public static var \(ident(name)): \(type) { \(value) }\n"
+}
+
+/// The offsets of `fields` from the start of their type, up to and including the first field without a fixed size
+/// (the fields after it move with its length).
+func fieldOffsets(_ fields: [Field], _ spec: Spec) -> [(String, Int)] {
+    var offsets: [(String, Int)] = []
+    var at = 0
+    for f in fields {
+        offsets.append((f.name, at))
+        guard let size = fixedSize(f.type, spec) else { break }
+        at += size
+    }
+    return offsets
+}
+
+/// Tags, fixed sizes and field offsets from the spec, for readers that check a frame's layout in place instead of
+/// decoding it (`SetPropertyBatch`): no wire number is written by hand outside the spec.
+func emitLayout(_ spec: Spec) -> String {
+    var out = header
+    out += "\n/// Sizes of the frame and of the spec's fixed-size primitives, in bytes.\npublic enum WireLayout {\n"
+    var headerSize = 0
+    out += "    /// The frame header's fields, as offsets from the frame's start.\n    public enum FrameHeader {\n"
+    for entry in spec.frameHeader {
+        out += constant(entry.name, "Int", headerSize, doc: entry.doc)
+        headerSize += primitiveSizes[entry.type] ?? 0
+    }
+    out += constant("size", "Int", headerSize, doc: "The header's size: the payload starts here.")
+    out += "    }\n\n"
+    for name in ["u8", "u16", "u32", "u64", "i32", "f64", "bool"] {
+        out += constant("\(name)Size", "Int", primitiveSizes[name]!, indent: "    ")
+    }
+    out += constant(
+        "optionalFlagSize", "Int", 1, doc: "An optional's leading `u8`: 0 absent, 1 present.", indent: "    ")
+    out += constant(
+        "countSize", "Int", 4, doc: "The `u32` before a string's bytes or an array's elements.", indent: "    ")
+    out += constant("unionTagSize", "Int", 1, doc: "The `u8` tag before a union case's payload.", indent: "    ")
+    out += "}\n"
+    for s in spec.structs where fixedSize(s.name, spec) != nil {
+        out += "\nextension \(s.name) {\n"
+        out += constant("wireSize", "Int", fixedSize(s.name, spec)!, doc: "Bytes on the wire.", indent: "    ")
+        out += "}\n"
+    }
+    let withFields: [(String, [Field])] =
+        spec.structs.map { ($0.name, $0.fields) } + spec.messages.map { ($0.name, $0.fields) }
+    for (name, fields) in withFields where !fields.isEmpty {
+        out += "\nextension \(name) {\n"
+        out +=
+            "    /// Field offsets from the start of the \(name) (of its payload for a message), up to the first field\n"
+        out += "    /// without a fixed size.\n    public enum FieldOffset {\n"
+        for (field, offset) in fieldOffsets(fields, spec) { out += constant(field, "Int", offset) }
+        out += "    }\n}\n"
+    }
+    for u in spec.unions {
+        out += "\nextension \(u.name) {\n"
+        out += "    /// Each case's tag: the `u8` before its payload.\n    public enum Tag {\n"
+        for (i, c) in u.cases.enumerated() { out += constant(c.name, "UInt8", i) }
+        out += "    }\n"
+        var sizes: [(String, Int, String?)] = []
+        for c in u.cases {
+            guard let type = c.type else {
+                sizes.append((c.name, 0, nil))
+                continue
+            }
+            if let size = fixedSize(type, spec) {
+                sizes.append((c.name, size, nil))
+            } else if type.hasSuffix("?"), let size = fixedSize(String(type.dropLast()), spec) {
+                sizes.append((c.name + "Absent", 1, "The flag alone."))
+                sizes.append((c.name + "Present", 1 + size, "The flag and the value."))
+            }
+        }
+        if !sizes.isEmpty {
+            out +=
+                "\n    /// The payload's bytes after the tag, for the cases whose payload has a fixed size (an optional of a\n"
+            out += "    /// fixed-size type: absent or present).\n    public enum PayloadSize {\n"
+            for (name, size, doc) in sizes { out += constant(name, "Int", size, doc: doc) }
+            out += "    }\n"
+        }
+        out += "}\n"
+    }
+    return out
+}
+
 // MARK: - Main
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -463,6 +570,7 @@ do {
         ("Messages.swift", emitMessages(spec)),
         ("Message.swift", emitMessageEnum(spec)),
         ("WireErrorCode.swift", emitErrorsAndLimits(spec)),
+        ("WireLayout.swift", emitLayout(spec)),
     ]
     var drifted: [String] = []
     for (name, text) in files {

@@ -43,8 +43,14 @@ final class GroupProgram: AnimationProgram {
     /// Written only in init (hence safe to share).
     nonisolated(unsafe) private let childBlock: UnsafeMutableBufferPointer<GroupKernel.Child>
     let kernel: GroupKernel
+    /// false: evaluated through `children`'s objects (`applyThroughChildren`), the reference path the kernel must
+    /// equal (`AttachedAnimation`'s `fastPaths: false`).
+    let usesKernel: Bool
 
-    init(timing: MediaTiming, timingFunction: TimingFunction?, children: [any AnimationProgram]) {
+    init(
+        timing: MediaTiming, timingFunction: TimingFunction?, children: [any AnimationProgram], usesKernel: Bool = true
+    ) {
+        self.usesKernel = usesKernel
         self.timing = timing
         self.timingFunction = timingFunction
         self.children = children
@@ -60,13 +66,30 @@ final class GroupProgram: AnimationProgram {
         childBlock.deallocate()
     }
 
-    var evaluationKernel: EvaluationKernel { .group(kernel) }
+    var evaluationKernel: EvaluationKernel { usesKernel ? .group(kernel) : .program }
 
     func apply(
         parentTime t: Double, model: LayerState, to state: inout LayerState, transition: inout TransitionProgress?,
         key: String?
     ) {
+        guard usesKernel else {
+            applyThroughChildren(parentTime: t, model: model, to: &state, transition: &transition, key: key)
+            return
+        }
         kernel.apply(parentTime: t, model: model, to: &state, transition: &transition, key: key)
+    }
+
+    /// The group from its fields and its children's objects: the curve warps the children's time, clipped to the
+    /// group's active time.
+    func applyThroughChildren(
+        parentTime t: Double, model: LayerState, to state: inout LayerState, transition: inout TransitionProgress?,
+        key: String?
+    ) {
+        guard let f = timing.resolve(parentTime: t).fraction else { return }
+        let local = (timingFunction?.evaluate(f) ?? f) * timing.resolvedDuration
+        for child in children {
+            child.apply(parentTime: local, model: model, to: &state, transition: &transition, key: key)
+        }
     }
 }
 

@@ -36,15 +36,24 @@ public final class AttachedAnimation: Sendable {
     /// naming the field by its wire path inside the animation (protocol/README.md, "Errors"):
     /// "timing.duration", "kind.keyframe.keyTimes", "kind.group.animations[2].kind.basic.toValue"; nothing is
     /// attached then.
-    public init(
+    public convenience init(
         key: String?, animation: Animation, layerClass: LayerClass, context: Context
+    ) throws(AnimCoreError) {
+        try self.init(key: key, animation: animation, layerClass: layerClass, context: context, fastPaths: true)
+    }
+
+    /// `fastPaths: false` evaluates through the reference programs only (`BasicProgram`, `KeyframeProgram`, a
+    /// `GroupProgram` through its children), never a kernel of `Sources/AnimCore/Kernels/`: what the fast paths
+    /// are checked against (`FastPathDifferentialTests`).
+    package init(
+        key: String?, animation: Animation, layerClass: LayerClass, context: Context, fastPaths: Bool
     ) throws(AnimCoreError) {
         try AnimCoreError.requireFinite(context.attachTime, "attachTime")
         var warnings: [String] = []
         var resolved = animation
         if resolved.timing.beginTime == 0 { resolved.timing.beginTime = context.attachTime }
         let program = try AttachedAnimation.prepare(
-            &resolved, layerClass: layerClass, context: context, path: "", warnings: &warnings)
+            &resolved, layerClass: layerClass, context: context, path: "", fastPaths: fastPaths, warnings: &warnings)
         self.key = key
         self.animation = resolved
         self.program = program
@@ -54,7 +63,8 @@ public final class AttachedAnimation: Sendable {
     /// `path` is the animation's wire path inside the attached one ("" for it, then
     /// "kind.group.animations[i]"): each field it names is under it.
     private static func prepare(
-        _ a: inout Animation, layerClass: LayerClass, context: Context, path: String, warnings: inout [String]
+        _ a: inout Animation, layerClass: LayerClass, context: Context, path: String, fastPaths: Bool,
+        warnings: inout [String]
     ) throws(AnimCoreError) -> any AnimationProgram {
         func at(_ name: String) -> String { path.isEmpty ? name : "\(path).\(name)" }
         try a.timing.validate(field: at("timing"))
@@ -76,7 +86,7 @@ public final class AttachedAnimation: Sendable {
             try BasicProgram.check(b, field: at("kind.basic"))
             a.kind = .basic(b)
             let program = BasicProgram(b, capturedValue: captured(b, context), timing: timing, timingFunction: function)
-            return fastPath(for: program)
+            return fastPaths ? fastPath(for: program) : program
         case .spring(var s):
             s.basic.keyPath = try rebind(s.basic.keyPath, to: layerClass, field: at("kind.spring.basic.keyPath"))
             try BasicProgram.check(s.basic, field: at("kind.spring.basic"))
@@ -85,12 +95,13 @@ public final class AttachedAnimation: Sendable {
             let program = BasicProgram(
                 s.basic, capturedValue: captured(s.basic, context), timing: timing, timingFunction: function,
                 spring: s.spring)
-            return fastPath(for: program)
+            return fastPaths ? fastPath(for: program) : program
         case .keyframe(var k):
             k.keyPath = try rebind(k.keyPath, to: layerClass, field: at("kind.keyframe.keyPath"))
             let kp = try KeyframeProgram(k, timing: timing, timingFunction: function, field: at("kind.keyframe"))
             a.kind = .keyframe(k)
-            return LaneKeyframeProgram(kp) ?? kp
+            guard fastPaths, let lanes = LaneKeyframeProgram(kp) else { return kp }
+            return lanes
         case .group(var g):
             var children: [any AnimationProgram] = []
             // Children keep beginTime 0 (the group's start) and fall back to the transaction's duration.
@@ -101,10 +112,10 @@ public final class AttachedAnimation: Sendable {
                 children.append(
                     try prepare(
                         &g.animations[i], layerClass: layerClass, context: childContext,
-                        path: at("kind.group.animations[\(i)]"), warnings: &warnings))
+                        path: at("kind.group.animations[\(i)]"), fastPaths: fastPaths, warnings: &warnings))
             }
             a.kind = .group(g)
-            return GroupProgram(timing: timing, timingFunction: function, children: children)
+            return GroupProgram(timing: timing, timingFunction: function, children: children, usesKernel: fastPaths)
         case .transition(let tr):
             for (name, v) in [("startProgress", tr.startProgress), ("endProgress", tr.endProgress)] {
                 let field = at("kind.transition.\(name)")

@@ -183,20 +183,11 @@ final class KeyframeProgram: AnimationProgram {
         return table
     }
 
-    /// The segment holding fraction `f`: the last i with keyTimes[i] ≤ f, and the local fraction in it.
+    /// The segment holding fraction `f` and the local fraction in it (`KeyframeSegmentSearch`, which the
+    /// fast path shares).
     @inline(__always)
     func locate(_ f: Double) -> (segment: Int, s: Double) {
-        let last = values.count - 1
-        if f <= keyTimes[0] { return (0, 0) }
-        if f >= keyTimes[last] { return (max(last - 1, 0), last == 0 ? 0 : 1) }
-        var lo = 0
-        var hi = last
-        while hi - lo > 1 {
-            let mid = (lo + hi) / 2
-            if keyTimes[mid] <= f { lo = mid } else { hi = mid }
-        }
-        let span = keyTimes[lo + 1] - keyTimes[lo]
-        return (lo, span > 0 ? (f - keyTimes[lo]) / span : 1)
+        KeyframeSegmentSearch.locate(f, last: values.count - 1) { keyTimes[$0] }
     }
 
     /// The value at fraction `f` (after the animation's own timing function) of cycle `cycle`.

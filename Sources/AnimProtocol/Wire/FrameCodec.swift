@@ -1,6 +1,6 @@
 /// Frames: `[length u32][opcode u16][flags u16][payload]`, little-endian, one per SOCK_SEQPACKET record.
 public enum FrameCodec {
-    public static let headerSize = 8
+    public static let headerSize = WireLayout.FrameHeader.size
     /// Flags bit 0 (protocol version 3): the InspectReply's json goes on in the next InspectReply of the same
     /// request. The only flag there is; see protocol/README.md, "Large replies".
     public static let continuedFlag: UInt16 = 1
@@ -9,6 +9,14 @@ public enum FrameCodec {
     public struct Frame: Sendable {
         public var message: Message
         public var continued: Bool
+    }
+
+    /// The opcode in `record`'s header, read without decoding the rest (to name a record that is refused before
+    /// it is decoded); nil when the record is shorter than a header.
+    public static func opcode(of record: UnsafeRawBufferPointer) -> UInt16? {
+        guard record.count >= headerSize else { return nil }
+        var header = WireReader(record, offset: WireLayout.FrameHeader.opcode)
+        return try? header.u16()
     }
 
     /// The whole frame, header included. The message's file descriptors (`message.fds`) travel beside it.

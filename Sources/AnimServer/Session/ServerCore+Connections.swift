@@ -33,7 +33,7 @@ extension ServerCore {
     /// as the request) and keeps its connection. A record that does not decode is refused as any other.
     public func descriptorsUnavailable(record: [UInt8], from id: SessionID) -> [Delivery] {
         guard let session = sessions[id], session.phase != .closing else { return [] }
-        let opcode = record.count >= FrameCodec.headerSize ? UInt16(record[4]) | UInt16(record[5]) << 8 : 0
+        let opcode = record.withUnsafeBytes { FrameCodec.opcode(of: $0) } ?? 0
         // Decoded with stand-ins for the descriptors it should have carried, only to name the message.
         let standIns = [Int32](repeating: -1, count: Message.fdCount(ofOpcode: opcode))
         let message: Message

@@ -1,7 +1,13 @@
+// Node storage, fenced in Sources/AnimCore/Tree/Storage (package access at most, not public API).
+// Reference path it must equal: `LayerTree.updateState` with `AnimKeyPath.set` (the same checks, the same stored
+//   values).
+// Checked by: LayerSlotTests, BatchCommitTests, BatchDifferentialTests.
+
 /// Where a layer sits in its tree's node list: a batch that checks every change before it makes any (a bulk
 /// commit) looks each layer up once and then reaches it without hashing again. Valid until a layer is
 /// inserted into or removed from the tree.
-public struct LayerSlot: Hashable, Sendable {
+@usableFromInline
+package struct LayerSlot: Hashable, Sendable {
     @usableFromInline let index: Int
 
     @inlinable
@@ -12,7 +18,7 @@ extension LayerTree {
     /// The slot of `id` and its layer's class, or nil when there is no such layer: one call per change of a
     /// bulk commit.
     @inlinable
-    public func slotAndClass(of id: LayerID) -> (slot: LayerSlot, layerClass: LayerClass)? {
+    package func slotAndClass(of id: LayerID) -> (slot: LayerSlot, layerClass: LayerClass)? {
         guard let index = nodes.slots.slot(of: id) else { return nil }
         return (LayerSlot(index: index), nodes.classes[index])
     }
@@ -23,7 +29,7 @@ extension LayerTree {
     /// change `i`'s layer id, `lanes[i]` its value. The caller asks `slotAndClass` about the change it stopped
     /// at; this loop is the bulk commit's hot path, so it holds only what it compares.
     @inlinable
-    public func appendSlots(
+    package func appendSlots(
         from start: Int, to end: Int, ofClass layerClass: LayerClass, layer: (Int) -> UInt32, lanes: StridedLanes,
         rule: LaneRule, to slots: inout [LayerSlot]
     ) -> Int {
@@ -46,7 +52,7 @@ extension LayerTree {
     /// Stores `value` in `property` of the layer at `slot`, in place. The caller has checked it
     /// (`LayerProperty.check`, and that the class has the property). `mask` is a change of the tree's
     /// structure and goes through `updateState`; it is refused here.
-    public mutating func setChecked(_ value: PropertyValue, for property: LayerProperty, at slot: LayerSlot) {
+    package mutating func setChecked(_ value: PropertyValue, for property: LayerProperty, at slot: LayerSlot) {
         precondition(property != .mask, "setChecked cannot set mask: it changes the tree's structure")
         nodes.modifyState(at: slot.index) { $0.setValueUnchecked(value, for: property) }
     }
@@ -79,7 +85,7 @@ extension LayerTree {
     /// Stores value `i` of `lanes` in `property` of the layer at `slots[i]`, in order, in place, without
     /// building a `PropertyValue`: a run of a bulk commit's changes to one property. The caller has checked them
     /// (`LayerProperty.laneRule(for:)`, and that each layer's class has the property).
-    public mutating func setChecked(
+    package mutating func setChecked(
         _ property: LayerProperty, kind: ValueKind, lanes: StridedLanes, at slots: UnsafeBufferPointer<LayerSlot>
     ) {
         guard !nodes.isJournaling else {

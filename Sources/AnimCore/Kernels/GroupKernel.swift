@@ -1,3 +1,7 @@
+// Fast path, fenced in Sources/AnimCore/Kernels (internal to AnimCore, not public API).
+// Reference path it must equal: `GroupProgram.applyThroughChildren` (the group through its children's objects).
+// Checked by: EvaluationKernelTests, InPlaceKernelTests, FastPathDifferentialTests.
+
 /// A group's evaluation data inline in its layer's entry (see `EvaluationKernel`): its timing, its curve
 /// and its children's kernels in one block the group program owns, so a frame reads the entry and that
 /// block instead of the group object, its child array and one object per child.

@@ -1,3 +1,7 @@
+// Fast path, fenced in Sources/AnimCore/Kernels (internal to AnimCore, not public API).
+// Reference path it must equal: `AnimKeyPath.value(in:)` and `set(_:in:)` on the lanes it names.
+// Checked by: LaneSliceWriteTests.
+
 /// Where a key path's numbers sit in its property's four lanes (see `LayerState.lanes(of:)`): the lane
 /// fast paths read and write them without going through `PropertyValue`.
 struct LaneSlice: Sendable {

@@ -1,3 +1,7 @@
+// Fast path, fenced in Sources/AnimCore/Kernels (internal to AnimCore, not public API).
+// Reference path it must equal: the key times `KeyframeProgram.effectiveKeyTimes` makes (i / n), bit for bit.
+// Checked by: EvenKeyTimesTests.
+
 /// The evenly spaced key times i / n (the default of a keyframe animation) for every n up to `maxLast`,
 /// computed once for the whole process and never freed. Every evenly spaced keyframe kernel with as many
 /// keys points at the same row (`LaneKeyframeKernel.evenTimes`), so a frame finds them in cache instead

@@ -1,3 +1,7 @@
+// Node storage, fenced in Sources/AnimCore/Tree/Storage (package access at most, not public API).
+// Reference path it must equal: a plain array of `LayerNode` values.
+// Checked by: LayerTreeSharingTests.
+
 /// One layer node on the heap. A `LayerNodeStore` holds these rather than the nodes themselves, so copying
 /// the store (a render snapshot shares the server's tree) copies one pointer per layer, and a change to a
 /// shared store copies only the nodes it changes, not every layer's ~900-byte state.

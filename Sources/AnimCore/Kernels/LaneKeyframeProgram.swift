@@ -1,3 +1,7 @@
+// Fast path, fenced in Sources/AnimCore/Kernels (internal to AnimCore, not public API).
+// Reference path it must equal: `KeyframeProgram` (the segment search, `KeyframeSegmentSearch`, is shared).
+// Checked by: KeyframeSegmentLookupTests, InlineKernelEqualityTests, FastPathDifferentialTests.
+
 /// The fast path of a linear or cubic keyframe animation on a number, point, size or rect key path (or a
 /// field of one) without a path or value function: the segment tables of `KeyframeProgram` (values and
 /// Kochanek–Bartels tangents) held as four doubles each, evaluated and stored without `PropertyValue`.
@@ -241,16 +245,6 @@ struct LaneKeyframeKernel: @unchecked Sendable {
     @inline(__always)
     private func locate(_ f: Double) -> (segment: Int, s: Double) {
         if isEvenlySpaced { return locateEvenly(f) }
-        let last = Int(self.last)
-        if f <= keyTimes[0] { return (0, 0) }
-        if f >= keyTimes[last] { return (last - 1, 1) }
-        var lo = 0
-        var hi = last
-        while hi - lo > 1 {
-            let mid = (lo + hi) / 2
-            if keyTimes[mid] <= f { lo = mid } else { hi = mid }
-        }
-        let span = keyTimes[lo + 1] - keyTimes[lo]
-        return (lo, span > 0 ? (f - keyTimes[lo]) / span : 1)
+        return KeyframeSegmentSearch.locate(f, last: Int(last)) { keyTimes[$0] }
     }
 }

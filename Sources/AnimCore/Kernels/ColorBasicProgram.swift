@@ -1,3 +1,7 @@
+// Fast path, fenced in Sources/AnimCore/Kernels (internal to AnimCore, not public API).
+// Reference path it must equal: `BasicProgram` on colours (`PropertyValue.interpolated`).
+// Checked by: FastPathTests.colours, FastPathDifferentialTests.
+
 /// The fast path of a basic or spring animation with both ends given on an inline colour property
 /// (backgroundColor, borderColor, shadowColor), neither additive nor cumulative: the premultiplied blend
 /// of `PropertyValue.interpolated`, stored straight into the field without boxing. Same results.

@@ -1,3 +1,7 @@
+// Fast path, fenced in Sources/AnimCore/Kernels (internal to AnimCore, not public API).
+// Reference path it must equal: `BasicProgram`.
+// Checked by: LaneProgramTests, FastPathDifferentialTests.
+
 /// The fast path of a basic or spring animation on a number, point, size or rect key path (or a
 /// field of one): the arithmetic of `BasicProgram` on four doubles, reading and writing the layer's
 /// fields directly. Chosen at attach time when it applies; the results are the same.

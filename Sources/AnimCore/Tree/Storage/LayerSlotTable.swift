@@ -1,3 +1,7 @@
+// Node storage, fenced in Sources/AnimCore/Tree/Storage (package access at most, not public API).
+// Reference path it must equal: a `[LayerID: Int]` dictionary.
+// Checked by: LayerSlotTests.
+
 /// A `LayerNodeStore`'s id → slot table. Clients number their layers from 1 up (the SDK does), so an id below
 /// a bound that grows with the number of layers is kept in an array indexed by the id, and only the others in
 /// a dictionary: a bulk commit looks up every layer it changes, and hashing was most of that cost. The array

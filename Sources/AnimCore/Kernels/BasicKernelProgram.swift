@@ -1,3 +1,7 @@
+// Fast path, fenced in Sources/AnimCore/Kernels (internal to AnimCore, not public API).
+// Reference path it must equal: `BasicProgram`.
+// Checked by: FastPathTests, FastPathDifferentialTests.
+
 /// What a basic or spring animation's fast path provides: built from the general program when it applies,
 /// it evaluates without `PropertyValue` and is held inline in the layer's entries.
 protocol BasicKernel: Sendable {

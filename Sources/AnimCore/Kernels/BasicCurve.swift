@@ -1,3 +1,7 @@
+// Fast path, fenced in Sources/AnimCore/Kernels (internal to AnimCore, not public API).
+// Reference path it must equal: `BasicProgram`'s progress (`basicProgress`).
+// Checked by: FastPathTests, FastPathDifferentialTests.
+
 /// `basicProgress` with what does not change between frames worked out at attach time: the spring's
 /// solved motion (otherwise re-derived every call) and the timing function held by a shared reference
 /// (`SharedTimingFunction`), so a program carries 8 bytes for it instead of a 200-byte copy spread over

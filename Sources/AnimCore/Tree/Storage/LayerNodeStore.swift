@@ -1,3 +1,7 @@
+// Node storage, fenced in Sources/AnimCore/Tree/Storage (package access at most, not public API).
+// Reference path it must equal: a dictionary of nodes by id; its journal, the tree as it was before the batch.
+// Checked by: LayerTreeJournalTests, LayerTreeSharingTests, CommitRollbackTests.
+
 /// Where a `LayerTree` keeps its nodes: a dense list of boxed nodes and an id → slot table. Nodes are large
 /// (a whole `LayerState` each), so the per-frame loops read and change them in place through the list
 /// rather than copying them out of a dictionary, and a copy of the store shares them (`LayerNodeBox`).

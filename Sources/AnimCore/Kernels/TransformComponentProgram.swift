@@ -1,3 +1,7 @@
+// Fast path, fenced in Sources/AnimCore/Kernels (internal to AnimCore, not public API).
+// Reference path it must equal: `BasicProgram` on transform components.
+// Checked by: FastPathTests.transformComponents, FastPathDifferentialTests.
+
 /// The fast path of a basic or spring animation on a scalar transform component (`transform.scale`,
 /// `transform.rotation.z`, …) without a value function: the arithmetic of `BasicProgram` on doubles,
 /// reading and writing `transform` directly instead of boxing matrices in `PropertyValue` (a 129-byte
