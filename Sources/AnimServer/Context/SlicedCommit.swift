@@ -113,7 +113,7 @@ extension ServerCore {
         _ record: UnsafeRawBufferPointer, for session: Session, slicing: CommitSlicing
     ) -> SlicedCommit? {
         let maxBytes = Int(configuration.maxMessageBytes)
-        guard let operations = Self.commitOperationCount(record),
+        guard let operations = FrameCodec.commitOperationCount(of: record),
             operations > min(slicing.operations, CommitSlicing.clockStride)
         else { return nil }
         let sliced = SlicedCommit(copying: record, env: commitEnvironment(for: session))
@@ -129,19 +129,6 @@ extension ServerCore {
         }
         sliced.stage = .decoding
         return sliced
-    }
-
-    /// The operation count of a Commit frame, read from its bytes without decoding it; nil when `record` is
-    /// not a Commit or too short to say.
-    static func commitOperationCount(_ record: UnsafeRawBufferPointer) -> Int? {
-        let header = FrameCodec.headerSize
-        guard record.count >= header + 12,
-            UInt16(littleEndian: record.loadUnaligned(fromByteOffset: 4, as: UInt16.self)) == Commit.opcode
-        else { return nil }
-        let completions = Int(UInt32(littleEndian: record.loadUnaligned(fromByteOffset: header + 8, as: UInt32.self)))
-        let countAt = header + 12 + 8 * completions
-        guard completions <= ProtocolLimits.maxArrayCount, countAt + 4 <= record.count else { return nil }
-        return Int(UInt32(littleEndian: record.loadUnaligned(fromByteOffset: countAt, as: UInt32.self)))
     }
 
     /// The next slice of `id`'s commit in progress; done when `unfinished` is false (the commit applied or
