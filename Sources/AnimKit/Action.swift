@@ -4,8 +4,9 @@ public protocol Action: AnyObject {
     func run(forKey event: String, object layer: Layer) throws(AnimKitError)
 }
 
-/// The `NSNull` of action lookup: an answer that stops the search and means "no action" (§9.1). Return it
-/// from `LayerDelegate.action(for:forKey:)` or put it in `Layer.actions` to disable one event's animation.
+/// The `NSNull` of action lookup: an answer that stops the search and means "no action"
+/// (docs/core-animation-rules.md#action-lookup). Return it from `LayerDelegate.action(for:forKey:)` or put it in
+/// `Layer.actions` to disable one event's animation.
 public final class NullAction: Action, Sendable {
     public static let shared = NullAction()
     public init() {}
@@ -34,7 +35,8 @@ extension AnimationDelegate {
     public func animationDidStop(_ animation: Animation, finished: Bool) {}
 }
 
-/// A layer's `style`: `actions` consulted after the layer's own, then the nested style's (§9.1, step 3).
+/// A layer's `style`: `actions` consulted after the layer's own, then the nested style's
+/// (docs/core-animation-rules.md#action-lookup, step 3).
 public struct LayerStyle {
     public var actions: [String: any Action]
     private var inner: [LayerStyle]

@@ -11,7 +11,8 @@ final class SilentDelegate: LayerDelegate {
     func action(for layer: Layer, forKey event: String) -> (any Action)? { nil }
 }
 
-/// Action lookup (§9.1, vector 16): delegate, then `actions`, then `style`, then the class default.
+/// Action lookup (docs/core-animation-rules.md#action-lookup, vector 16): delegate, then `actions`, then `style`, then
+/// the class default.
 @Suite struct ActionTests {
     static func committedLayer(_ server: FakeServer) throws -> Layer {
         let layer = Layer(connection: server.connection)

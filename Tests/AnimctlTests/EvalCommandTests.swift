@@ -50,7 +50,8 @@ struct EvalCommandTests {
             #expect(abs(try #require(Double(row[3])) - (1 - 0.9 * t)) <= 1e-6)
         }
         #expect(rows[1].last == "didStart(nil) at 0")
-        // At t = 1 the group has ended (the end instant is after, §0) and is removed: the model shows again.
+        // At t = 1 the group has ended (the end instant is after,
+        // docs/core-animation-rules.md#decisions-on-open-points) and is removed: the model shows again.
         #expect(rows[5] == ["1", "[50, 50]", "1", "1", "didStop(nil, finished) at 1"])
         #expect(rows[6] == ["1.5", "[50, 50]", "1", "1"])
         #expect(rows[7] == ["2", "[50, 50]", "1", "1"])

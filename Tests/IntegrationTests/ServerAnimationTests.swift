@@ -62,7 +62,8 @@ import Testing
     }
 
     @Test func nestedTransactionsKeepTheirDurationsAndTheOuterCompletionWaitsForBoth() throws {
-        // Reference §12 vector 15, on the server: opacity over 2 s (outer), transform over 1 s (nested).
+        // Reference vector 15 (docs/core-animation-rules.md#reference-vectors), on the server: opacity over 2 s
+        // (outer), transform over 1 s (nested).
         let daemon = try DaemonHarness()
         let client = try connectClient(daemon)
         Transaction.begin()

@@ -1,4 +1,4 @@
-/// What one source of actions says for an event (§9.1).
+/// What one source of actions says for an event (docs/core-animation-rules.md#action-lookup).
 public enum ActionAnswer: Hashable, Sendable {
     /// No opinion: the search goes on (the delegate or dictionary returned nil).
     case noAnswer
@@ -8,9 +8,9 @@ public enum ActionAnswer: Hashable, Sendable {
     case animation(Animation)
 }
 
-/// The action lookup of `CALayer.action(forKey:)` (§9.1): the delegate, the layer's `actions`, the
-/// `style` dictionaries from the innermost out, then the class's default action. The first answer
-/// that is not `.noAnswer` wins; `.null` means none.
+/// The action lookup of `CALayer.action(forKey:)` (docs/core-animation-rules.md#action-lookup): the delegate, the
+/// layer's `actions`, the `style` dictionaries from the innermost out, then the class's default action. The first
+/// answer that is not `.noAnswer` wins; `.null` means none.
 public struct ActionLookup: Sendable {
     public var delegate: (@Sendable (String) -> ActionAnswer)?
     /// The layer's `actions` dictionary; a missing key is no answer, `.null` stops the search.
@@ -28,7 +28,7 @@ public struct ActionLookup: Sendable {
     }
 
     /// The action for `event` on a layer of `layerClass`, or nil for none. `disableActions` skips the
-    /// lookup entirely (§8).
+    /// lookup entirely (docs/core-animation-rules.md#transactions).
     public func action(
         forKey event: String, layerClass: LayerClass, transaction: TransactionStack
     ) -> Animation? {
@@ -47,9 +47,10 @@ public struct ActionLookup: Sendable {
         return ActionLookup.defaultAction(forKey: event, layerClass: layerClass, transaction: transaction)
     }
 
-    /// `+defaultActionForKey:` (§9.3): for a property with a default action, a basic animation with no
-    /// endpoints (from the previous presentation value to the new model value), the transaction's
-    /// duration, and its curve or `default` (§0). onOrderIn/onOrderOut have none (§0).
+    /// `+defaultActionForKey:` (docs/core-animation-rules.md#default-actions): for a property with a default action, a
+    /// basic animation with no endpoints (from the previous presentation value to the new model value), the
+    /// transaction's duration, and its curve or `default` (docs/core-animation-rules.md#decisions-on-open-points).
+    /// onOrderIn/onOrderOut have none (docs/core-animation-rules.md#decisions-on-open-points).
     public static func defaultAction(
         forKey event: String, layerClass: LayerClass, transaction: TransactionStack
     ) -> Animation? {

@@ -1,8 +1,10 @@
 /// One animation as a client describes it (CAAnimation and its subclasses): timing, curve and kind.
-/// It is copied when attached to a layer (`AttachedAnimation`), as `addAnimation` copies (§1.5).
+/// It is copied when attached to a layer (`AttachedAnimation`), as `addAnimation` copies
+/// (docs/core-animation-rules.md#begintime-0-and-animation-keys).
 public struct Animation: Hashable, Sendable {
     public var timing: MediaTiming
-    /// Applied to the basic fraction before interpolation; nil means linear (§2).
+    /// Applied to the basic fraction before interpolation; nil means linear
+    /// (docs/core-animation-rules.md#timing-functions).
     public var timingFunction: TimingFunction?
     public var removedOnCompletion: Bool
     public var kind: AnimationKind
@@ -48,7 +50,9 @@ public enum AnimationKind: Hashable, Sendable {
     }
 }
 
-/// CABasicAnimation: from/to/by (§3.2), additive and cumulative (§3.3), value functions (§3.4).
+/// CABasicAnimation: from/to/by (docs/core-animation-rules.md#from-to-and-by), additive and cumulative
+/// (docs/core-animation-rules.md#additive-and-cumulative), value functions
+/// (docs/core-animation-rules.md#value-functions).
 public struct BasicAnimation: Hashable, Sendable {
     public var keyPath: AnimKeyPath
     public var fromValue: PropertyValue?
@@ -73,7 +77,7 @@ public struct BasicAnimation: Hashable, Sendable {
     }
 }
 
-/// CASpringAnimation: a basic animation whose progress follows a damped spring (§5).
+/// CASpringAnimation: a basic animation whose progress follows a damped spring (docs/core-animation-rules.md#springs).
 public struct SpringAnimation: Hashable, Sendable {
     public var basic: BasicAnimation
     public var spring: SpringParameters
@@ -84,13 +88,15 @@ public struct SpringAnimation: Hashable, Sendable {
     }
 }
 
-/// CAAnimationGroup: children run in the group's time space and are clipped to it (§6, §0).
+/// CAAnimationGroup: children run in the group's time space and are clipped to it (docs/core-animation-rules.md#groups,
+/// #decisions-on-open-points).
 public struct AnimationGroup: Hashable, Sendable {
     public var animations: [Animation]
     public init(animations: [Animation]) { self.animations = animations }
 }
 
-/// CATransition (§7, §0): the renderer draws the old snapshot and the live new state at `progress`.
+/// CATransition (docs/core-animation-rules.md#transitions, #decisions-on-open-points): the renderer draws the old
+/// snapshot and the live new state at `progress`.
 public struct TransitionAnimation: Hashable, Sendable {
     public enum TransitionType: String, Hashable, Codable, Sendable, CaseIterable {
         case fade, moveIn, push, reveal
@@ -101,7 +107,7 @@ public struct TransitionAnimation: Hashable, Sendable {
     }
 
     public var type: TransitionType
-    /// nil means fromLeft (§0).
+    /// nil means fromLeft (docs/core-animation-rules.md#decisions-on-open-points).
     public var subtype: Subtype?
     public var startProgress: Double
     public var endProgress: Double

@@ -1,4 +1,5 @@
-/// What happened to an animation between two evaluations: the delegate callbacks of §1.8.
+/// What happened to an animation between two evaluations: the delegate callbacks of
+/// docs/core-animation-rules.md#delegate-callbacks.
 public struct AnimationEvent: Hashable, Sendable, CustomStringConvertible {
     public enum Kind: Hashable, Sendable {
         /// The animation entered its active duration.

@@ -22,7 +22,8 @@ extension AnimationProgram {
     }
 }
 
-/// §0 additive order: a non-additive animation replaces the running value, an additive one adds.
+/// The additive order of docs/core-animation-rules.md#decisions-on-open-points: a non-additive animation replaces the
+/// running value, an additive one adds.
 @inline(__always)
 func compose(_ v: PropertyValue, at keyPath: AnimKeyPath, additive: Bool, into state: inout LayerState) {
     if additive {
@@ -32,7 +33,8 @@ func compose(_ v: PropertyValue, at keyPath: AnimKeyPath, additive: Bool, into s
     }
 }
 
-/// CAAnimationGroup: the group's curve warps its children's time (§0); they are clipped to its active time.
+/// CAAnimationGroup: the group's curve warps its children's time
+/// (docs/core-animation-rules.md#decisions-on-open-points); they are clipped to its active time.
 final class GroupProgram: AnimationProgram {
     let timing: MediaTiming
     let timingFunction: TimingFunction?

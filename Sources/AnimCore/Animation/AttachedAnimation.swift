@@ -1,7 +1,7 @@
 /// An animation added to a layer (`addAnimation(_:forKey:)`): a validated copy with the transaction's
 /// defaults applied, its begin time fixed, and its evaluation program built.
 public final class AttachedAnimation: Sendable {
-    /// The key it was added under; nil is a valid key (§1.5).
+    /// The key it was added under; nil is a valid key (docs/core-animation-rules.md#begintime-0-and-animation-keys).
     public let key: String?
     /// The animation as it runs: durations of 0 replaced, beginTime 0 replaced by the attach time.
     public let animation: Animation
@@ -9,7 +9,8 @@ public final class AttachedAnimation: Sendable {
     /// Non-fatal findings for the client's log (repeatCount with repeatDuration).
     public let warnings: [String]
 
-    /// The context an animation is attached in: the transaction's values (§8) and the layer's time.
+    /// The context an animation is attached in: the transaction's values (docs/core-animation-rules.md#transactions)
+    /// and the layer's time.
     public struct Context: Sendable {
         /// The layer's local time when the transaction commits: replaces a top-level beginTime of 0.
         public var attachTime: Double
@@ -18,7 +19,7 @@ public final class AttachedAnimation: Sendable {
         /// The transaction's animationTimingFunction: set on animations that have none.
         public var transactionTimingFunction: TimingFunction?
         /// The layer's presentation state before the transaction: the start of a basic animation with no
-        /// from, to or by value (§3.2, last row).
+        /// from, to or by value (docs/core-animation-rules.md#from-to-and-by, last row).
         public var previousPresentation: LayerState?
 
         public init(

@@ -51,7 +51,8 @@ final class BasicProgram: AnimationProgram {
         return isAdditive ? running.adding(v) : v
     }
 
-    /// The two endpoints per the eight cases of §3.2; nil endpoints read the model value live.
+    /// The two endpoints per the eight cases of docs/core-animation-rules.md#from-to-and-by; nil endpoints read the
+    /// model value live.
     @inline(__always)
     func endpoints(model: LayerState) -> (from: PropertyValue, to: PropertyValue) {
         switch (fromValue, toValue, byValue) {
@@ -88,7 +89,8 @@ final class BasicProgram: AnimationProgram {
         let (from, to) = endpoints(model: model)
         var v = from.interpolated(to: to, fraction: p)
         if isCumulative, cycle > 0, !autoreverses {
-            // §0: V_k(f) = v(f) + k·(v(1) − v(0)); an autoreversing cycle ends where it began.
+            // docs/core-animation-rules.md#decisions-on-open-points: V_k(f) = v(f) + k·(v(1) − v(0)); an autoreversing
+            // cycle ends where it began.
             v = v.adding(to.subtracting(from).scaled(by: Double(cycle)))
         }
         if let valueFunction { return .transform(valueFunction.transform(for: v)) }
@@ -123,8 +125,9 @@ final class BasicProgram: AnimationProgram {
     }
 }
 
-/// How far a basic or spring animation has come at basic fraction `f`: the spring runs in seconds (§0),
-/// so its time is f·d (mirrored on a reversed leg); otherwise the timing function shapes f.
+/// How far a basic or spring animation has come at basic fraction `f`: the spring runs in seconds
+/// (docs/core-animation-rules.md#decisions-on-open-points), so its time is f·d (mirrored on a reversed leg); otherwise
+/// the timing function shapes f.
 @inline(__always)
 func basicProgress(
     fraction f: Double, timing: MediaTiming, timingFunction: TimingFunction?, spring: SpringParameters?

@@ -1,5 +1,5 @@
-/// CAKeyframeAnimation (§4): values or a path, keyTimes, per-segment timing functions, the five
-/// calculation modes with Kochanek–Bartels parameters, and rotation along a path.
+/// CAKeyframeAnimation (docs/core-animation-rules.md#keyframe-animations): values or a path, keyTimes, per-segment
+/// timing functions, the five calculation modes with Kochanek–Bartels parameters, and rotation along a path.
 public struct KeyframeAnimation: Hashable, Sendable {
     public enum CalculationMode: String, Hashable, Codable, Sendable, CaseIterable {
         case linear, discrete, paced, cubic, cubicPaced
@@ -11,7 +11,7 @@ public struct KeyframeAnimation: Hashable, Sendable {
 
     public var keyPath: AnimKeyPath
     public var values: [PropertyValue]?
-    /// For point properties; overrides `values` (§4.3).
+    /// For point properties; overrides `values` (docs/core-animation-rules.md#keyframe-paths-and-rotationmode).
     public var path: BezierPath?
     public var keyTimes: [Double]?
     public var timingFunctions: [TimingFunction]?

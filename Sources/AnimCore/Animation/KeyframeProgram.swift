@@ -106,12 +106,13 @@ final class KeyframeProgram: AnimationProgram {
     ) {
         let r = timing.resolve(parentTime: t)
         guard let f = r.fraction else { return }
-        // The paced modes ignore every timing function (§4.1).
+        // The paced modes ignore every timing function (docs/core-animation-rules.md#keytimes).
         let g = (mode == .paced || mode == .cubicPaced) ? f : (timingFunction?.evaluate(f) ?? f)
         let (v, angle) = value(at: g, cycle: r.cycle, autoreverses: timing.autoreverses)
         compose(v, at: keyPath, additive: isAdditive, into: &state)
         if let angle {
-            // rotationMode adds a z-rotation about the anchor on top of the layer's transform (§4.3).
+            // rotationMode adds a z-rotation about the anchor on top of the layer's transform
+            // (docs/core-animation-rules.md#keyframe-paths-and-rotationmode).
             state.transform = Transform3D.rotation(angle, 0, 0, 1).concatenating(state.transform)
         }
     }
@@ -229,7 +230,7 @@ final class KeyframeProgram: AnimationProgram {
         return (result, angle)
     }
 
-    /// Discrete mode (§4.1): value i holds from keyTimes[i] until keyTimes[i+1].
+    /// Discrete mode (docs/core-animation-rules.md#keytimes): value i holds from keyTimes[i] until keyTimes[i+1].
     @inline(__always)
     private func discreteIndex(_ f: Double) -> Int {
         var index = 0

@@ -1,4 +1,5 @@
-/// Kochanek–Bartels (TCB) Hermite splines for the cubic calculation modes (§4.2 step 5, §0).
+/// Kochanek–Bartels (TCB) Hermite splines for the cubic calculation modes
+/// (docs/core-animation-rules.md#evaluating-keyframe-animations step 5, #decisions-on-open-points).
 enum KochanekBartels {
     /// Outgoing (`out[i]`, start of segment i→i+1) and incoming (`in[i]`, end of segment i−1→i) tangents.
     struct Tangents: Sendable {

@@ -1,5 +1,6 @@
-/// The animations attached to one layer, in `animationKeys` order (the order they apply, §1.5), with
-/// the bookkeeping that turns time passing into did-start and did-stop events.
+/// The animations attached to one layer, in `animationKeys` order (the order they apply,
+/// docs/core-animation-rules.md#begintime-0-and-animation-keys), with the bookkeeping that turns time passing into
+/// did-start and did-stop events.
 public struct LayerAnimations: Sendable {
     public struct Entry: Sendable {
         /// The program's fast-path data, copied here when the entry is made (see `EvaluationKernel`).
@@ -31,7 +32,8 @@ public struct LayerAnimations: Sendable {
     }
 
     /// Adds `animation`; one under the same (non-nil) key is removed first and reported as stopped
-    /// unfinished (§1.5: at most one animation per key). Returns the new animation's id and the events.
+    /// unfinished (docs/core-animation-rules.md#begintime-0-and-animation-keys: at most one animation per key). Returns
+    /// the new animation's id and the events.
     @discardableResult
     public mutating func add(
         _ animation: AttachedAnimation, at localTime: Double
@@ -71,8 +73,9 @@ public struct LayerAnimations: Sendable {
     }
 
     /// Moves time to the layer-local time `t`: reports animations that entered their active duration
-    /// and those whose active duration ended, and drops the ended ones with removedOnCompletion (§1.4).
-    /// Events come in time order, a start before its own stop.
+    /// and those whose active duration ended, and drops the ended ones with removedOnCompletion
+    /// (docs/core-animation-rules.md#fill-mode-and-removedoncompletion). Events come in time order, a start before its
+    /// own stop.
     public mutating func advance(toLocalTime t: Double) -> [AnimationEvent] {
         var events: [AnimationEvent] = []
         var i = 0

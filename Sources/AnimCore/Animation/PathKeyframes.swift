@@ -1,7 +1,7 @@
-/// A path seen as keyframes (§4.3): every element except move-to is one segment, whose end point is a
-/// keyframe; a move-to in the middle jumps without a segment. Curves are followed along their Bézier
-/// parameter; lines (line-to and close) at constant speed from vertex to vertex, as Core Animation
-/// interpolates linearly between a path's vertices (docs/core-animation-rules.md, keyframe paths).
+/// A path seen as keyframes (docs/core-animation-rules.md#keyframe-paths-and-rotationmode): every element except
+/// move-to is one segment, whose end point is a keyframe; a move-to in the middle jumps without a segment. Curves are
+/// followed along their Bézier parameter; lines (line-to and close) at constant speed from vertex to vertex, as Core
+/// Animation interpolates linearly between a path's vertices (docs/core-animation-rules.md, keyframe paths).
 struct PathKeyframes: Sendable {
     /// One drawable piece: a line, quadratic or cubic from `start`.
     struct Segment: Sendable {

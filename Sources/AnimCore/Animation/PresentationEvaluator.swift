@@ -2,8 +2,9 @@
 /// function the server's frame loop, the SDK's `presentation()` and `animctl eval` share.
 public enum PresentationEvaluator {
     /// The presentation of `model` at the layer's local time `t`: starting from the model value, each
-    /// animation in order replaces or adds to the running value (§0). Returns the state and the
-    /// transition in progress, if any.
+    /// animation in order replaces or adds to the running value
+    /// (docs/core-animation-rules.md#decisions-on-open-points). Returns the state and the transition in progress, if
+    /// any.
     public static func presentation(
         of model: LayerState, animations: LayerAnimations, atLocalTime t: Double
     ) -> (state: LayerState, transition: TransitionProgress?) {

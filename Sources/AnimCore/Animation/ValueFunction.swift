@@ -1,5 +1,5 @@
-/// CAValueFunction (§3.4): the animation interpolates numbers (or triples), and the function turns the
-/// result into the transform that is set as the presentation value.
+/// CAValueFunction (docs/core-animation-rules.md#value-functions): the animation interpolates numbers (or triples), and
+/// the function turns the result into the transform that is set as the presentation value.
 public enum ValueFunction: String, Hashable, Codable, Sendable, CaseIterable {
     case rotateX, rotateY, rotateZ
     case scale, scaleX, scaleY, scaleZ

@@ -1,5 +1,5 @@
 /// An sRGB colour with straight (non-premultiplied) alpha, components in [0, 1].
-/// Interpolation happens premultiplied (semantics §0), see `PropertyValue`.
+/// Interpolation happens premultiplied (docs/core-animation-rules.md#decisions-on-open-points), see `PropertyValue`.
 public struct Color: Hashable, Codable, Sendable {
     public var red: Double
     public var green: Double

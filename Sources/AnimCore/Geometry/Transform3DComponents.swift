@@ -1,5 +1,5 @@
-/// The key-path fields of a `CATransform3D` (semantics §3.1): `transform.rotation.z`, `transform.scale`, ….
-/// Angles are in radians.
+/// The key-path fields of a `CATransform3D` (docs/core-animation-rules.md#key-paths): `transform.rotation.z`,
+/// `transform.scale`, …. Angles are in radians.
 public enum TransformComponent: String, Hashable, Codable, Sendable, CaseIterable {
     case rotationX = "rotation.x"
     case rotationY = "rotation.y"

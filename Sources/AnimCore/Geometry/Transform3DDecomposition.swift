@@ -88,8 +88,8 @@ extension Transform3D {
     }
 
     /// The transform between `self` (t = 0) and `other` (t = 1), as animserver interpolates `transform` without a
-    /// value function (semantics §0): both matrices are decomposed, the parts interpolated (slerp for the
-    /// rotation) and recomposed.
+    /// value function (docs/core-animation-rules.md#decisions-on-open-points): both matrices are decomposed, the parts
+    /// interpolated (slerp for the rotation) and recomposed.
     ///
     /// Identical matrices return `self` exactly without decomposing; t = 0 and t = 1 return the end matrices.
     /// When either matrix cannot be decomposed (see `decomposed()`, e.g. a zero scale) the value switches

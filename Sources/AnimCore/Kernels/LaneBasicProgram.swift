@@ -39,7 +39,7 @@ struct LaneBasicKernel: BasicKernel {
         let r = timing.resolve(parentTime: t)
         guard let f = r.fraction else { return }
         let p = curve.progress(f)
-        // The eight cases of §3.2, as in `BasicProgram.endpoints`.
+        // The eight cases of docs/core-animation-rules.md#from-to-and-by, as in `BasicProgram.endpoints`.
         let (from, to) = endpoints.resolve(add: +) { slice.read(model) }
         var v = from + (to - from) * p
         if isCumulative, r.cycle > 0, !timing.autoreverses {

@@ -2,9 +2,9 @@
 // Reference path it must equal: `BasicProgram.endpoints`.
 // Checked by: LaneProgramTests, FastPathDifferentialTests.
 
-/// The eight endpoint cases of §3.2 (`BasicProgram.endpoints`) resolved at attach time for a lane fast
-/// path: what is known is folded into two non-optional lane vectors and a mode, so a frame reads 65 bytes
-/// instead of four optional vectors (the sums `a + by` and `b − by` are the same IEEE operations the
+/// The eight endpoint cases of docs/core-animation-rules.md#from-to-and-by (`BasicProgram.endpoints`) resolved at
+/// attach time for a lane fast path: what is known is folded into two non-optional lane vectors and a mode, so a frame
+/// reads 65 bytes instead of four optional vectors (the sums `a + by` and `b − by` are the same IEEE operations the
 /// frame did).
 struct LaneEndpoints<Lanes: Sendable>: Sendable {
     enum Mode: UInt8, Sendable {

@@ -58,7 +58,7 @@ extension TransformComponentKernel {
         let r = timing.resolve(parentTime: t)
         guard let f = r.fraction else { return nil }
         let p = curve.progress(f)
-        // The eight cases of §3.2, as in `BasicProgram.endpoints`.
+        // The eight cases of docs/core-animation-rules.md#from-to-and-by, as in `BasicProgram.endpoints`.
         let (from, to) = endpoints.resolve(add: +) { model.transform.component(component) }
         var v = lerp(from, to, p)
         if isCumulative, r.cycle > 0, !timing.autoreverses {

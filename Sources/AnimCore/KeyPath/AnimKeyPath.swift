@@ -1,5 +1,6 @@
-/// A validated key path on a layer class: a property and optionally one struct field of it (§3.1).
-/// Parse once (`init(_:on:)`), then read and write presentation values without string work.
+/// A validated key path on a layer class: a property and optionally one struct field of it
+/// (docs/core-animation-rules.md#key-paths). Parse once (`init(_:on:)`), then read and write presentation values
+/// without string work.
 public struct AnimKeyPath: Hashable, Sendable, CustomStringConvertible {
     public let property: LayerProperty
     public let component: KeyPathComponent?

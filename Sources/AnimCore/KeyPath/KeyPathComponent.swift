@@ -1,4 +1,4 @@
-/// The struct-field part of a key path (§3.1): "position.x", "bounds.size.width",
+/// The struct-field part of a key path (docs/core-animation-rules.md#key-paths): "position.x", "bounds.size.width",
 /// "transform.rotation.z", "shadowOffset.height".
 public enum KeyPathComponent: Hashable, Sendable {
     case x, y

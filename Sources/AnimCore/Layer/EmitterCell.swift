@@ -1,5 +1,5 @@
-/// One particle template of a CAEmitterLayer (§11, CAEmitterCell). Values with a range are drawn
-/// uniformly from `[mean − range/2, mean + range/2]`; sub-cells emit from each particle.
+/// One particle template of a CAEmitterLayer (docs/core-animation-rules.md#special-layer-classes, CAEmitterCell).
+/// Values with a range are drawn uniformly from `[mean − range/2, mean + range/2]`; sub-cells emit from each particle.
 public struct EmitterCell: Hashable, Codable, Sendable {
     public var name: String?
     public var isEnabled = true
@@ -9,7 +9,7 @@ public struct EmitterCell: Hashable, Codable, Sendable {
     public var lifetimeRange: Double = 0
     public var emissionLatitude: Double = 0
     public var emissionLongitude: Double = 0
-    /// The full angle of the emission cone (§0).
+    /// The full angle of the emission cone (docs/core-animation-rules.md#decisions-on-open-points).
     public var emissionRange: Double = 0
     public var velocity: Double = 0
     public var velocityRange: Double = 0

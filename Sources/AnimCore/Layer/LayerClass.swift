@@ -1,4 +1,5 @@
-/// The layer classes of Core Animation that animserver draws (§10, §11).
+/// The layer classes of Core Animation that animserver draws (docs/core-animation-rules.md#layer-model,
+/// #special-layer-classes).
 public enum LayerClass: String, Hashable, Codable, Sendable, CaseIterable, CustomStringConvertible {
     case layer = "CALayer"
     case shape = "CAShapeLayer"

@@ -15,9 +15,9 @@ extension BezierPath {
 
     /// The path between `self` (t = 0) and `other` (t = 1) for animating `CAShapeLayer.path`: every point,
     /// control points included, moves linearly. Only paths with the same structure (`hasSameStructure(as:)`)
-    /// can be interpolated (semantics §3.5 leaves the rest undefined): for any other pair this returns nil and
-    /// the caller switches discretely. `t` is not clamped, so timing functions may overshoot; t = 0 and t = 1
-    /// return the end paths exactly.
+    /// can be interpolated (docs/core-animation-rules.md#interpolation-by-value-type leaves the rest undefined): for
+    /// any other pair this returns nil and the caller switches discretely. `t` is not clamped, so timing functions may
+    /// overshoot; t = 0 and t = 1 return the end paths exactly.
     public func interpolated(to other: BezierPath, fraction t: Double) -> BezierPath? {
         guard hasSameStructure(as: other) else { return nil }
         if t == 0 { return self }

@@ -61,7 +61,8 @@ extension BezierPath {
         ])
     }
 
-    /// The outline of a layer with `cornerRadius` and `maskedCorners` (semantics §10.1, circular corners).
+    /// The outline of a layer with `cornerRadius` and `maskedCorners` (docs/core-animation-rules.md#layer-properties,
+    /// circular corners).
     ///
     /// The radius is clamped to [0, half the shorter side]; only the corners in `maskedCorners` are rounded,
     /// each by a 90° cubic arc. The path starts at the end of the top-left corner on the top edge and runs

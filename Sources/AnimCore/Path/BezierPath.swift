@@ -82,7 +82,8 @@ public struct BezierPath: Hashable, Codable, Sendable {
     }
 
     /// The end point of every element except move-to, in order: the keyframes of a `CAKeyframeAnimation.path`
-    /// (semantics §4.3). A `close` contributes the start of the subpath it closes (`.zero` before any point).
+    /// (docs/core-animation-rules.md#keyframe-paths-and-rotationmode). A `close` contributes the start of the subpath
+    /// it closes (`.zero` before any point).
     public var keyframePoints: [Point] {
         var points: [Point] = []
         points.reserveCapacity(elements.count)

@@ -35,7 +35,8 @@ public struct PathMeasure: Sendable {
     /// The total length of all drawn segments.
     public let length: Double
     /// The cumulative length at the end of each element other than move-to, in element order: one entry per
-    /// `BezierPath.keyframePoints` entry, for paced keyframe-path animation (semantics §4.3).
+    /// `BezierPath.keyframePoints` entry, for paced keyframe-path animation
+    /// (docs/core-animation-rules.md#keyframe-paths-and-rotationmode).
     public let elementEndDistances: [Double]
     /// The flattening tolerance the measure was built with.
     public let tolerance: Double
@@ -144,10 +145,10 @@ public struct PathMeasure: Sendable {
     // MARK: Trimming
 
     /// The part of the path between the fractions `start` and `end` of its length (`strokeStart`/`strokeEnd`,
-    /// semantics §11), across subpaths. Curves are cut exactly with de Casteljau at the parameters of those
-    /// distances; every piece begins with a move-to. A subpath that lies wholly inside keeps its elements,
-    /// `close` included; a cut `close` becomes a line. Bounds are clamped to [0, 1]; `start ≥ end`, or a NaN
-    /// bound, gives an empty path.
+    /// docs/core-animation-rules.md#special-layer-classes), across subpaths. Curves are cut exactly with de Casteljau
+    /// at the parameters of those distances; every piece begins with a move-to. A subpath that lies wholly inside keeps
+    /// its elements, `close` included; a cut `close` becomes a line. Bounds are clamped to [0, 1]; `start ≥ end`, or a
+    /// NaN bound, gives an empty path.
     public func trimmed(from start: Double, to end: Double) -> BezierPath {
         let s = min(max(start, 0), 1) * length
         let e = min(max(end, 0), 1) * length

@@ -10,7 +10,7 @@
 public struct SceneDocument: Hashable, Sendable {
     /// One `addAnimation(_:forKey:)` call.
     public struct AnimationEntry: Hashable, Sendable {
-        /// The key it is added under; nil is a valid key (§1.5).
+        /// The key it is added under; nil is a valid key (docs/core-animation-rules.md#begintime-0-and-animation-keys).
         public var key: String?
         public var animation: Animation
 
@@ -20,7 +20,7 @@ public struct SceneDocument: Hashable, Sendable {
         }
     }
 
-    /// The transaction the animations are added in (§8).
+    /// The transaction the animations are added in (docs/core-animation-rules.md#transactions).
     public struct Transaction: Hashable, Sendable {
         /// `animationDuration`: replaces animation durations of 0.
         public var duration: Double
@@ -40,7 +40,8 @@ public struct SceneDocument: Hashable, Sendable {
     /// The animations, added in this order (which is the order they apply in).
     public var animations: [AnimationEntry]
     public var transaction: Transaction
-    /// The layer-local time the transaction commits at: replaces top-level begin times of 0 (§1.5).
+    /// The layer-local time the transaction commits at: replaces top-level begin times of 0
+    /// (docs/core-animation-rules.md#begintime-0-and-animation-keys).
     public var attachTime: Double
 
     public init(

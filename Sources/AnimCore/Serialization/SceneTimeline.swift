@@ -12,7 +12,8 @@ public struct SceneTimeline: Sendable {
     private var pendingEvents: [AnimationEvent]
 
     /// Attaches the document's animations in order at `attachTime`, in the document's transaction, with the
-    /// model values standing in for the presentation before the transaction (§3.2's last case).
+    /// model values standing in for the presentation before the transaction (the last case of
+    /// docs/core-animation-rules.md#from-to-and-by).
     public init(_ document: SceneDocument) throws(SceneError) {
         model = document.layer
         var animations = LayerAnimations()

@@ -1,8 +1,8 @@
 extension SpringParameters {
-    /// The spring with SwiftUI's perceptual parameters (§5.4): mass 1, stiffness (2π/duration)², damping ratio
-    /// ζ = 1 − bounce for bounce ≥ 0 and 1/(1 + bounce) for bounce < 0, damping 2ζ√(k·m). A negative bounce is
-    /// overdamped, so it sets `allowsOverdamping`. Useful values: duration > 0, bounce in (−1, 1]; see
-    /// `validated(perceptualDuration:bounce:)`.
+    /// The spring with SwiftUI's perceptual parameters (docs/core-animation-rules.md#perceptual-duration-and-bounce):
+    /// mass 1, stiffness (2π/duration)², damping ratio ζ = 1 − bounce for bounce ≥ 0 and 1/(1 + bounce) for bounce < 0,
+    /// damping 2ζ√(k·m). A negative bounce is overdamped, so it sets `allowsOverdamping`. Useful values: duration > 0,
+    /// bounce in (−1, 1]; see `validated(perceptualDuration:bounce:)`.
     public init(perceptualDuration duration: Double, bounce: Double) {
         let stiffness = (2 * Double.pi / duration) * (2 * Double.pi / duration)
         let dampingRatio = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)

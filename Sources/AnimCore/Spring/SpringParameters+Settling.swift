@@ -1,14 +1,15 @@
 extension SpringParameters {
-    /// The envelope level below which a spring counts as at rest (§0); it puts Apple's two documented
-    /// settling durations at 2.85 s and just over 1 s.
+    /// The envelope level below which a spring counts as at rest
+    /// (docs/core-animation-rules.md#decisions-on-open-points); it puts Apple's two documented settling durations
+    /// at 2.85 s and just over 1 s.
     public static let settlingThreshold = 8.3e-4
 
     /// How long the spring takes to come to rest, in seconds (CASpringAnimation `settlingDuration`): the
     /// smallest t where a decay envelope E(t) of the residual |1 − p(t)| falls below `settlingThreshold`.
     /// As E bounds the residual from above, p stays within 8.3e-4 of 1 from then on.
     ///
-    /// - Underdamped (§0): E(t) = A·e^(−ζω0 t), A = √(1 + ((ζω0 − v0)/ωd)²), the amplitude of the cosine and
-    ///   sine pair; t = ln(A/ε) / (ζω0).
+    /// - Underdamped (docs/core-animation-rules.md#decisions-on-open-points): E(t) = A·e^(−ζω0 t),
+    ///   A = √(1 + ((ζω0 − v0)/ωd)²), the amplitude of the cosine and sine pair; t = ln(A/ε) / (ζω0).
     /// - Critically damped: E(t) = (1 + |ω0 − v0|·t)·e^(−ω0 t), the residual with the linear term taken at
     ///   its magnitude; solved numerically past its peak.
     /// - Overdamped: E(t) = (|C1| + |C2|)·e^(r1 t), both exponentials bounded by the slower one;

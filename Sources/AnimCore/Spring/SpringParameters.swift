@@ -91,7 +91,8 @@ public struct SpringParameters: Hashable, Codable, Sendable {
     }
 }
 
-/// The residual x(t) = 1 − p(t) of each regime, with x(0) = 1 and x′(0) = −v0 (§5.2).
+/// The residual x(t) = 1 − p(t) of each regime, with x(0) = 1 and x′(0) = −v0
+/// (docs/core-animation-rules.md#spring-progress).
 enum SpringMotion: Hashable, Sendable {
     /// x = e^(−decay·t)·(cos ωd t + B·sin ωd t), decay = ζω0, B = (ζω0 − v0)/ωd.
     case underdamped(decay: Double, frequency: Double, sineCoefficient: Double)

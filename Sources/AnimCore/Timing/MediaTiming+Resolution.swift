@@ -17,8 +17,9 @@ extension MediaTiming {
     /// - AFTER with a forwards fill evaluates the instant the active phase ended on, `ta = activeDuration +
     ///   timeOffset`, as a left limit: where `ta` falls on a cycle boundary (`ta / c` an integer `n`) it is the
     ///   end of cycle `n − 1` (`u = c`: forward-only ends at f = 1, autoreverse at f = 0); elsewhere the plain
-    ///   wrap (fractional repeats). With `timeOffset` 0 this is §1.3's rule word for word. A timing that
-    ///   repeats forever has no end to fill.
+    ///   wrap (fractional repeats). With `timeOffset` 0 this is the rule of
+    ///   docs/core-animation-rules.md#repeat-and-autoreverse word for word. A timing that repeats forever has no end to
+    ///   fill.
     ///
     /// Cycle boundaries are matched with a relative tolerance of `relativeTolerance` (1e-12), so that
     /// `repeatCount` 3 of 0.1 s, whose `A / c` is 3.0000000000000004 in floating point, still ends on f = 1.

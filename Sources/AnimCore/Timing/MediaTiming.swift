@@ -45,7 +45,8 @@ public struct MediaTiming: Hashable, Codable, Sendable {
         self.fillMode = fillMode
     }
 
-    /// Active local time for parent time `t`: `(t − beginTime)·speed + timeOffset` (§1.2).
+    /// Active local time for parent time `t`: `(t − beginTime)·speed + timeOffset`
+    /// (docs/core-animation-rules.md#parent-time-to-local-time).
     @inline(__always)
     public func localTime(fromParent t: Double) -> Double {
         (t - beginTime) * speed + timeOffset
@@ -69,8 +70,9 @@ public struct MediaTiming: Hashable, Codable, Sendable {
         autoreverses ? 2 * resolvedDuration : resolvedDuration
     }
 
-    /// The active duration in local time (§1.3): `repeatDuration` when set (it wins over `repeatCount`, §0),
-    /// else `repeatCount` cycles, else one cycle. `.infinity` when it repeats forever.
+    /// The active duration in local time (docs/core-animation-rules.md#repeat-and-autoreverse): `repeatDuration` when
+    /// set (it wins over `repeatCount`, docs/core-animation-rules.md#decisions-on-open-points), else `repeatCount`
+    /// cycles, else one cycle. `.infinity` when it repeats forever.
     public var activeDuration: Double {
         if repeatDuration > 0 { return repeatDuration }
         if repeatCount > 0 { return repeatsForever ? .infinity : repeatCount * cycleDuration }

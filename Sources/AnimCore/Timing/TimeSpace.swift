@@ -1,5 +1,6 @@
-/// Conversions along a chain of timed objects (§1.2, §1.6): absolute time → root layer → … → layer →
-/// animation. A chain lists each object's `MediaTiming` root first; the root's parent time is absolute time.
+/// Conversions along a chain of timed objects (docs/core-animation-rules.md#parent-time-to-local-time, #converttime):
+/// absolute time → root layer → … → layer → animation. A chain lists each object's `MediaTiming` root first; the root's
+/// parent time is absolute time.
 public enum TimeSpace {
     /// The local time of the chain's last object at absolute time `t`, applying `localTime(fromParent:)` from
     /// the root down. An empty chain is absolute time itself.

@@ -1,6 +1,6 @@
-/// Decides when a transaction's completion block may run (§8): once every animation added while it was
-/// the current completion has finished or been removed, and its transaction has committed. One
-/// committed with no animation runs at once.
+/// Decides when a transaction's completion block may run (docs/core-animation-rules.md#transactions): once every
+/// animation added while it was the current completion has finished or been removed, and its transaction has committed.
+/// One committed with no animation runs at once.
 public struct CompletionTracker: Sendable {
     private var pending: [TransactionStack.CompletionID: Set<UInt64>] = [:]
     private var committed: Set<TransactionStack.CompletionID> = []

@@ -1,6 +1,6 @@
-/// CATransaction's nesting rules as a value (§8): scopes nest; a read of a setting searches outward for
-/// the innermost scope that set it; a write sets the innermost scope; only the outermost commit
-/// delivers the batch. The SDK keeps one per thread and turns the delivered batch into one message.
+/// CATransaction's nesting rules as a value (docs/core-animation-rules.md#transactions): scopes nest; a read of a
+/// setting searches outward for the innermost scope that set it; a write sets the innermost scope; only the outermost
+/// commit delivers the batch. The SDK keeps one per thread and turns the delivered batch into one message.
 public struct TransactionStack: Sendable {
     /// The settings a scope may set; nil means "not set here, ask the enclosing scope".
     public struct Scope: Sendable {
@@ -30,7 +30,7 @@ public struct TransactionStack: Sendable {
     }
 
     /// Opens the implicit transaction a change made outside any scope joins (committed at the end of the
-    /// run-loop turn, §8). Does nothing when a scope is open.
+    /// run-loop turn, docs/core-animation-rules.md#transactions). Does nothing when a scope is open.
     public mutating func beginImplicitIfNeeded() {
         if scopes.isEmpty { scopes.append(Scope(isImplicit: true)) }
     }
@@ -107,7 +107,8 @@ public struct TransactionStack: Sendable {
         try modifyInnermost { $0.disableActions = disable }
     }
 
-    /// Sets the innermost scope's completion; a replaced one may run at once (§8), so it is returned.
+    /// Sets the innermost scope's completion; a replaced one may run at once
+    /// (docs/core-animation-rules.md#transactions), so it is returned.
     public mutating func setCompletion(_ id: CompletionID?) throws(AnimCoreError) -> CompletionID? {
         var replaced: CompletionID?
         try modifyInnermost {

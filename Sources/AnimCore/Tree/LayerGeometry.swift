@@ -1,5 +1,5 @@
-/// One layer's own geometry (§10.2): its anchor point, frame, the matrix into its superlayer and its
-/// hit region. Row vectors throughout (`p' = p · M`, CATransform3D's convention), y downward.
+/// One layer's own geometry (docs/core-animation-rules.md#geometry): its anchor point, frame, the matrix into its
+/// superlayer and its hit region. Row vectors throughout (`p' = p · M`, CATransform3D's convention), y downward.
 extension LayerState {
     /// The anchor point in the layer's own space: `(bounds.minX + ax·w, bounds.minY + ay·h, anchorPointZ)`.
     public var anchorPointInLayer: Vector3 {
@@ -22,9 +22,10 @@ extension LayerState {
 
     /// What this layer applies to its sublayers' geometry: `T(−C) · sublayerTransform · T(C)`, where C is
     /// the centre of the bounds, so a perspective there has its vanishing point at the layer's centre
-    /// (§10.2). With `geometryFlipped` the sublayers' y axis is also mirrored about the centre, applied
-    /// before the sublayerTransform: `T(−C) · S(1, −1, 1) · sublayerTransform · T(C)` (§10.1; the order
-    /// against a sublayerTransform that rotates is not documented).
+    /// (docs/core-animation-rules.md#geometry). With `geometryFlipped` the sublayers' y axis is also mirrored about the
+    /// centre, applied before the sublayerTransform: `T(−C) · S(1, −1, 1) · sublayerTransform · T(C)`
+    /// (docs/core-animation-rules.md#layer-properties; the order against a sublayerTransform that rotates is not
+    /// documented).
     public var sublayerSpaceTransform: Transform3D {
         guard affectsSublayerGeometry else { return .identity }
         let c = bounds.center
@@ -38,9 +39,10 @@ extension LayerState {
         geometryFlipped || !sublayerTransform.isIdentity
     }
 
-    /// The layer → superlayer matrix: `positioningTransform · SubT(superlayer)` (§10.2). Pass nil for a
-    /// root (its superlayer space is the root space) and for a mask (a mask lives in the masked layer's
-    /// own space, which its sublayerTransform and geometryFlipped do not touch).
+    /// The layer → superlayer matrix: `positioningTransform · SubT(superlayer)`
+    /// (docs/core-animation-rules.md#geometry). Pass nil for a root (its superlayer space is the root space) and for a
+    /// mask (a mask lives in the masked layer's own space, which its sublayerTransform and geometryFlipped do not
+    /// touch).
     public func transform(toSuperlayer superlayer: LayerState?) -> Transform3D {
         guard let superlayer, superlayer.affectsSublayerGeometry else { return positioningTransform }
         return positioningTransform.concatenating(superlayer.sublayerSpaceTransform)
@@ -62,9 +64,9 @@ extension LayerState {
     }
 
     /// Sets the frame as CALayer's setter does: `position` and `bounds.size` change, `bounds.origin` stays
-    /// (§10.2). With a transform, the size is solved so the new frame is `newFrame` exactly for transforms
-    /// that keep the bounds axis-aligned (scales, rotations by multiples of 90°), which is what CA supports;
-    /// for other rotations, where no size gives that box, `bounds.size` takes `newFrame.size`.
+    /// (docs/core-animation-rules.md#geometry). With a transform, the size is solved so the new frame is `newFrame`
+    /// exactly for transforms that keep the bounds axis-aligned (scales, rotations by multiples of 90°), which is what
+    /// CA supports; for other rotations, where no size gives that box, `bounds.size` takes `newFrame.size`.
     public mutating func setFrame(_ newFrame: Rect) {
         let f = newFrame.standardized
         let linear = transform.affine
@@ -117,8 +119,9 @@ extension LayerState {
         return p.distance(to: centre) <= r
     }
 
-    /// Whether the layer draws its sublayers into its own plane. CATransformLayer does not (§10.4), nor does
-    /// a replicator with `preservesDepth` (§11); their sublayers keep their depth in the space above.
+    /// Whether the layer draws its sublayers into its own plane. CATransformLayer does not
+    /// (docs/core-animation-rules.md#compositing-order), nor does a replicator with `preservesDepth`
+    /// (docs/core-animation-rules.md#special-layer-classes); their sublayers keep their depth in the space above.
     public var flattensSublayers: Bool {
         switch layerClass {
         case .transformLayer: return false

@@ -8,7 +8,7 @@ public struct LayerNode: Sendable {
     public internal(set) var state: LayerState
     /// The layer this one is a sublayer of; nil for roots and masks.
     public internal(set) var superlayer: LayerID?
-    /// The sublayers, back to front (§10.4).
+    /// The sublayers, back to front (docs/core-animation-rules.md#compositing-order).
     public internal(set) var sublayers: [LayerID]
     /// The layer this one masks; nil unless it is a mask.
     public internal(set) var maskOf: LayerID?

@@ -1,5 +1,5 @@
 /// Which states the tree's geometry reads: the model values, or presentation values (CA's presentation
-/// layer answers `convert` and `hitTest` with presentation values, §10.2).
+/// layer answers `convert` and `hitTest` with presentation values, docs/core-animation-rules.md#geometry).
 public struct LayerStateSource {
     private let lookup: ((LayerID) -> LayerState?)?
 

@@ -1,10 +1,11 @@
-/// Coordinate conversion between layers (CALayer `convert(_:from:)` / `convert(_:to:)`, §10.2).
+/// Coordinate conversion between layers (CALayer `convert(_:from:)` / `convert(_:to:)`,
+/// docs/core-animation-rules.md#geometry).
 ///
 /// Each layer is drawn into the plane of the nearest ancestor that flattens its sublayers (every layer but
-/// CATransformLayer and a depth-preserving replicator, §10.4), or into the root space, where the roots'
-/// positions live. The map from a layer's z = 0 plane into that plane is the product of the 4×4 layer →
-/// superlayer matrices on the way, projected (`PlanarHomography`), so perspective works. A conversion goes
-/// up from the source through these planes to the nearest one the two layers share, then down to the
+/// CATransformLayer and a depth-preserving replicator, docs/core-animation-rules.md#compositing-order), or into the
+/// root space, where the roots' positions live. The map from a layer's z = 0 plane into that plane is the product of
+/// the 4×4 layer → superlayer matrices on the way, projected (`PlanarHomography`), so perspective works. A conversion
+/// goes up from the source through these planes to the nearest one the two layers share, then down to the
 /// target by unprojecting: intersecting the eye ray with each plane on the way.
 extension LayerTree {
     /// The map from the z = 0 plane of `from` to that of `to` (nil means the root space), as a 4×4 matrix
@@ -66,8 +67,9 @@ extension LayerTree {
         return states.read(id, in: nodes) { $0.containsInBounds(p) }
     }
 
-    /// The layer → superlayer matrix of `id` (§10.2): `T(−A) · transform · T(position, zPosition) ·
-    /// SubT(superlayer)`; for a mask, without the masked layer's sublayerTransform. Nil for an unknown layer.
+    /// The layer → superlayer matrix of `id` (docs/core-animation-rules.md#geometry):
+    /// `T(−A) · transform · T(position, zPosition) · SubT(superlayer)`; for a mask, without the masked layer's
+    /// sublayerTransform. Nil for an unknown layer.
     public func transformToSuperlayer(of id: LayerID, using states: LayerStateSource = .model) -> Transform3D? {
         guard nodes.contains(id) else { return nil }
         return layerToParent(id, states)

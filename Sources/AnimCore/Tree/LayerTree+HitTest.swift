@@ -1,4 +1,4 @@
-/// Hit testing (CALayer `hitTest(_:)`, §10.2).
+/// Hit testing (CALayer `hitTest(_:)`, docs/core-animation-rules.md#geometry).
 extension LayerTree {
     /// The farthest descendant of `root` (itself included) that contains `p`, or nil.
     ///
@@ -6,12 +6,15 @@ extension LayerTree {
     /// CATransformLayer), or the root space when `root` is nil, in which case every root is tried.
     /// The rules:
     /// - Siblings are tried top to bottom: higher zPosition first, equal zPosition in reverse array order
-    ///   (§10.4); the first that returns a layer wins.
+    ///   (docs/core-animation-rules.md#compositing-order); the first that returns a layer wins.
     /// - A hidden layer is skipped with its subtree.
     /// - A point outside a layer's bounds excludes the layer and its whole subtree (the documented rule,
-    ///   §10.2). With `masksToBounds`, a point in a corner that `cornerRadius` cuts off is outside too.
-    /// - A CATransformLayer is never returned: its sublayers are tried in its place, in 3D (§10.4).
-    /// - A replicator tests only its first instance, i.e. its own sublayers (§11).
+    ///   docs/core-animation-rules.md#geometry). With `masksToBounds`, a point in a corner that `cornerRadius` cuts off
+    ///   is outside too.
+    /// - A CATransformLayer is never returned: its sublayers are tried in its place, in 3D
+    ///   (docs/core-animation-rules.md#compositing-order).
+    /// - A replicator tests only its first instance, i.e. its own sublayers
+    ///   (docs/core-animation-rules.md#special-layer-classes).
     /// - The point is unprojected onto each layer's z = 0 plane through the full 4×4 path, so perspective
     ///   counts; a layer whose hit point would lie behind the eye, or that is seen edge-on, is not hit.
     /// - A layer with `doubleSided` false that faces away (its plane mirrored where it is drawn) is not

@@ -1,6 +1,6 @@
-/// CAScrollLayer and the CALayer scrolling helpers (§11): `scroll(_:)` and `scrollRectToVisible(_:)` act
-/// on the nearest scroll layer at or above a layer, and `visibleRect` is the part of a layer that scroll
-/// layer does not clip.
+/// CAScrollLayer and the CALayer scrolling helpers (docs/core-animation-rules.md#special-layer-classes): `scroll(_:)`
+/// and `scrollRectToVisible(_:)` act on the nearest scroll layer at or above a layer, and `visibleRect` is the part of
+/// a layer that scroll layer does not clip.
 extension LayerTree {
     /// The scroll layer that scrolls `id`: `id` itself when it is a CAScrollLayer, else its nearest
     /// ancestor that is; nil when there is none.

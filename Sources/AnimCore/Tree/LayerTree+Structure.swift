@@ -64,7 +64,7 @@ extension LayerTree {
 
     /// Makes `mask` the mask of `layer` (nil removes it; the old mask becomes a root). A mask must have no
     /// superlayer, may mask only one layer, and masks cannot nest: the mask cannot have a mask, and a mask
-    /// cannot be masked (§10.4). Sets `layer`'s `state.mask`.
+    /// cannot be masked (docs/core-animation-rules.md#compositing-order). Sets `layer`'s `state.mask`.
     public mutating func setMask(_ mask: LayerID?, of layer: LayerID) throws(AnimCoreError) {
         let node = try existing(layer)
         let oldMask = node.state.mask

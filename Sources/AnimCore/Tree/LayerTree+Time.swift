@@ -1,8 +1,10 @@
-/// Layer time (§1.2, §1.6) and the presentation of the whole tree.
+/// Layer time (docs/core-animation-rules.md#parent-time-to-local-time, #converttime) and the presentation of the whole
+/// tree.
 ///
 /// Absolute time feeds the roots; each layer's local time is `(parentLocal − beginTime)·speed + timeOffset`
 /// of its own timing, and it is the parent time of the layer's animations and of its sublayers (a mask's
-/// parent is the layer it masks). Layer timing is read from the model: it is not animatable (§10.1).
+/// parent is the layer it masks). Layer timing is read from the model: it is not animatable
+/// (docs/core-animation-rules.md#layer-properties).
 extension LayerTree {
     /// The timings from the root down to `id`, the layer's own last.
     public func timeChain(of id: LayerID) throws(AnimCoreError) -> [MediaTiming] {

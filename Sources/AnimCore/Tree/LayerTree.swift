@@ -1,10 +1,10 @@
 /// One client's layers: every layer's model state, the superlayer/sublayer and mask relations between them,
 /// and each layer's animations. A value type with no I/O; the server and the SDK each keep one.
 ///
-/// Structure follows CALayer (§10.3, §10.4): sublayers are stored back to front; a layer has at most one
-/// superlayer; a mask has no superlayer, masks exactly one layer, and cannot itself have a mask. Every
-/// operation that would break a rule throws an `AnimCoreError` naming the layers, and leaves the tree as
-/// it was.
+/// Structure follows CALayer (docs/core-animation-rules.md#model-presentation-and-render-trees, #compositing-order):
+/// sublayers are stored back to front; a layer has at most one superlayer; a mask has no superlayer, masks exactly one
+/// layer, and cannot itself have a mask. Every operation that would break a rule throws an `AnimCoreError` naming the
+/// layers, and leaves the tree as it was.
 ///
 /// A mask lives in the space and time of the layer it masks: for geometry and timing its parent is that
 /// layer (`LayerNode.parent`), but it is not a sublayer, so hit testing never reaches it.

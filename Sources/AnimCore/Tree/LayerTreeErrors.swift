@@ -24,7 +24,8 @@ extension AnimCoreError {
         .invalid(field: layer.description, reason: "\(layer) is the mask of \(masked) and cannot be a sublayer")
     }
 
-    /// A mask must have no superlayer (§10.4); `mask` is a sublayer of `superlayer`.
+    /// A mask must have no superlayer (docs/core-animation-rules.md#compositing-order); `mask` is a sublayer of
+    /// `superlayer`.
     public static func maskHasSuperlayer(_ mask: LayerID, superlayer: LayerID) -> AnimCoreError {
         .invalid(field: mask.description, reason: "a mask must have no superlayer; \(mask) is in \(superlayer)")
     }
@@ -34,7 +35,8 @@ extension AnimCoreError {
         .invalid(field: mask.description, reason: "\(mask) is already the mask of \(other)")
     }
 
-    /// Masks cannot nest (§10.4): `mask` would mask `layer`, but one of them is or has a mask already.
+    /// Masks cannot nest (docs/core-animation-rules.md#compositing-order): `mask` would mask `layer`, but one of them
+    /// is or has a mask already.
     public static func nestedMask(_ mask: LayerID, of layer: LayerID, reason: String) -> AnimCoreError {
         .invalid(field: mask.description, reason: "nested masks are unsupported: \(reason) (masking \(layer))")
     }

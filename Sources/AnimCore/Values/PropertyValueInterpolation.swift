@@ -1,9 +1,9 @@
 extension PropertyValue {
-    /// The value a fraction `t` of the way from `self` to `to` (semantics §3.5 and §0):
-    /// numbers, points, sizes and rects componentwise; colours premultiplied in sRGB; transforms by
-    /// decomposition; paths point by point when their structure matches; everything else (and values of
-    /// different shape) switches from `self` to `to` at t = 0.5. `t` may leave [0, 1] (overshooting
-    /// timing functions and springs extrapolate).
+    /// The value a fraction `t` of the way from `self` to `to`
+    /// (docs/core-animation-rules.md#interpolation-by-value-type and #decisions-on-open-points): numbers, points, sizes
+    /// and rects componentwise; colours premultiplied in sRGB; transforms by decomposition; paths point by point when
+    /// their structure matches; everything else (and values of different shape) switches from `self` to `to` at
+    /// t = 0.5. `t` may leave [0, 1] (overshooting timing functions and springs extrapolate).
     public func interpolated(to other: PropertyValue, fraction t: Double) -> PropertyValue {
         switch (self, other) {
         case (.number(let a), .number(let b)):
@@ -33,14 +33,15 @@ extension PropertyValue {
             if let p = a.interpolated(to: b, fraction: t) { return .path(p) }
             return t < 0.5 ? self : other
         default:
-            // §0: Bool properties (and every other discrete kind) take the to value from f = 0.5.
+            // docs/core-animation-rules.md#decisions-on-open-points: Bool properties (and every other discrete kind)
+            // take the to value from f = 0.5.
             return t < 0.5 ? self : other
         }
     }
 
-    /// `self + other` for additive and cumulative animations (§3.3, §0): componentwise for numbers,
-    /// points, sizes, rects and colours; transforms concatenate with `other` (the animation's matrix)
-    /// applied first. Kinds that cannot add return `other`.
+    /// `self + other` for additive and cumulative animations (docs/core-animation-rules.md#additive-and-cumulative,
+    /// #decisions-on-open-points): componentwise for numbers, points, sizes, rects and colours; transforms concatenate
+    /// with `other` (the animation's matrix) applied first. Kinds that cannot add return `other`.
     public func adding(_ other: PropertyValue) -> PropertyValue {
         switch (self, other) {
         case (.number(let a), .number(let b)): return .number(a + b)
@@ -102,9 +103,9 @@ extension PropertyValue {
         }
     }
 
-    /// The distance between two values, used by paced keyframe animations (§4.2): |Δ| for numbers,
-    /// Euclidean for points, sizes, rects and colours; 0 for kinds without a metric (which makes paced
-    /// fall back to even spacing).
+    /// The distance between two values, used by paced keyframe animations
+    /// (docs/core-animation-rules.md#evaluating-keyframe-animations): |Δ| for numbers, Euclidean for points, sizes,
+    /// rects and colours; 0 for kinds without a metric (which makes paced fall back to even spacing).
     public func distance(to other: PropertyValue) -> Double {
         switch (self, other) {
         case (.number(let a), .number(let b)): return abs(b - a)
@@ -127,7 +128,8 @@ extension PropertyValue {
 }
 
 extension Color {
-    /// Premultiplied, componentwise interpolation (§0), returned with straight alpha.
+    /// Premultiplied, componentwise interpolation (docs/core-animation-rules.md#decisions-on-open-points), returned
+    /// with straight alpha.
     static func interpolatePremultiplied(_ a: Color, _ b: Color, _ t: Double) -> Color {
         let (ar, ag, ab, aa) = a.premultiplied
         let (br, bg, bb, ba) = b.premultiplied

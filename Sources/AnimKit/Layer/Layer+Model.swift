@@ -44,9 +44,9 @@ extension Layer {
         }
     }
 
-    /// Checks the change, looks up the action while the old value still shows (§9.1), applies it to the
-    /// model, records a setProperty of the whole property, then runs the action. A mask change moves
-    /// ownership of the masks involved.
+    /// Checks the change, looks up the action while the old value still shows
+    /// (docs/core-animation-rules.md#action-lookup), applies it to the model, records a setProperty of the whole
+    /// property, then runs the action. A mask change moves ownership of the masks involved.
     func change(_ path: AnimKeyPath, to value: AnimationValue) throws(AnimKitError) {
         let property = path.property
         let transaction = ThreadTransaction.current

@@ -11,7 +11,7 @@ open class Layer: @unchecked Sendable {
     public let layerClass: LayerClass
     let local = Locked(LocalState())
 
-    /// What the layer holds beside its model values: the action sources (§9.1).
+    /// What the layer holds beside its model values: the action sources (docs/core-animation-rules.md#action-lookup).
     struct LocalState {
         weak var delegate: (any LayerDelegate)?
         var actions: [String: any Action] = [:]
@@ -48,7 +48,7 @@ open class Layer: @unchecked Sendable {
 
     // MARK: Action sources
 
-    /// Asked first for every event's action (§9.1). Held weakly.
+    /// Asked first for every event's action (docs/core-animation-rules.md#action-lookup). Held weakly.
     public var delegate: (any LayerDelegate)? {
         get { local.withLock { $0.delegate } }
         set { local.withLock { $0.delegate = newValue } }
@@ -66,10 +66,10 @@ open class Layer: @unchecked Sendable {
         set { local.withLock { $0.style = newValue } }
     }
 
-    /// The class's action for `event`: for a property with a default implicit animation (§9.3), a basic
-    /// animation with no from, to or by value, so it runs from the presentation value before the
-    /// transaction to the new model value, with the transaction's duration and curve (`.default` unless
-    /// set). nil for other events.
+    /// The class's action for `event`: for a property with a default implicit animation
+    /// (docs/core-animation-rules.md#default-actions), a basic animation with no from, to or by value, so it runs from
+    /// the presentation value before the transaction to the new model value, with the transaction's duration and curve
+    /// (`.default` unless set). nil for other events.
     open class func defaultAction(forKey event: String) -> (any Action)? {
         ActionLookup.defaultAction(forKey: event, layerClass: kind, transaction: ThreadTransaction.current.stack)
             .map(Animation.make(from:))

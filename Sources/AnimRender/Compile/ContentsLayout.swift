@@ -1,8 +1,8 @@
 import AnimCore
 
-/// Where a layer's `contents` image goes inside its bounds (§10.1): which image pixels (`contentsRect`) are
-/// drawn over which local rectangle (`contentsGravity`, `contentsScale`), cut into up to nine pieces by
-/// `contentsCenter`.
+/// Where a layer's `contents` image goes inside its bounds (docs/core-animation-rules.md#layer-properties): which image
+/// pixels (`contentsRect`) are drawn over which local rectangle (`contentsGravity`, `contentsScale`), cut into up to
+/// nine pieces by `contentsCenter`.
 struct ContentsLayout {
     /// One piece: image pixels `source` stretched over the local rectangle `destination`.
     struct Piece: Equatable {
@@ -23,9 +23,10 @@ struct ContentsLayout {
     ///   it passes through as `source` in pixels (standardised).
     /// - The content's logical size is the source's pixel size / `contentsScale` (a scale that is not
     ///   positive and finite counts as 1).
-    /// - `contentsGravity`: "bottom" is the minimum y and "top" the maximum y (§10.1), even though y grows
-    ///   downward on the output; resizeAspect fits centred, resizeAspectFill fills centred and overflows
-    ///   the bounds (only masksToBounds clips it); an unknown gravity is `resize`.
+    /// - `contentsGravity`: "bottom" is the minimum y and "top" the maximum y
+    ///   (docs/core-animation-rules.md#layer-properties), even though y grows downward on the output; resizeAspect fits
+    ///   centred, resizeAspectFill fills centred and overflows the bounds (only masksToBounds clips it); an unknown
+    ///   gravity is `resize`.
     /// - `contentsCenter` (unit square of the source) splits the source into a 3×3 grid when the gravity
     ///   stretches: the corners keep their logical size, scaled down by one factor when the destination is
     ///   smaller than two corners; a centre of zero width or height is the whole source pixel it falls in.

@@ -7,7 +7,8 @@ extension DrawListBuilder {
     mutating func emitContents(of state: LayerState, world: Transform3D, alpha: Double, clip: PixelRect?) {
         guard alpha > 0 else { return }
         // A gradient fills the layer over its background; a shape draws between the contents and the
-        // sublayers; a text layer's text is its contents (§10.4, §11).
+        // sublayers; a text layer's text is its contents (docs/core-animation-rules.md#compositing-order,
+        // #special-layer-classes).
         if state.layerClass == .gradient { emitLayerContent(of: state, world: world, alpha: alpha, clip: clip) }
         emitContentsImage(of: state, world: world, alpha: alpha, clip: clip)
         if state.layerClass == .shape || state.layerClass == .text {

@@ -12,12 +12,13 @@ extension DrawListBuilder {
         var alpha: Double
     }
 
-    /// A CATransformLayer draws only its sublayers, without flattening them (§10.4): its sublayers, and
-    /// through nested transform layers theirs, share one 3D space and are painted farthest first by the depth
-    /// of their bounds' centre (z grows toward the viewer; equal depths keep tree order). Intersecting or
-    /// cyclically overlapping layers are not split, so they can sort wrongly where Core Animation would cut
-    /// them. Its opacity multiplies each sublayer's alpha; its own background, contents, border, shadow,
-    /// mask and masksToBounds are ignored, and so is its `doubleSided` (it has no surface of its own).
+    /// A CATransformLayer draws only its sublayers, without flattening them
+    /// (docs/core-animation-rules.md#compositing-order): its sublayers, and through nested transform layers theirs,
+    /// share one 3D space and are painted farthest first by the depth of their bounds' centre (z grows toward the
+    /// viewer; equal depths keep tree order). Intersecting or cyclically overlapping layers are not split, so they can
+    /// sort wrongly where Core Animation would cut them. Its opacity multiplies each sublayer's alpha; its own
+    /// background, contents, border, shadow, mask and masksToBounds are ignored, and so is its `doubleSided` (it has no
+    /// surface of its own).
     @inline(never)  // out of the recursive layer walk's frames
     mutating func emitTransformLayer(
         _ layer: SceneLayer, from lookup: LayerLookup, local: Transform3D, above: Transform3D, alpha: Double,

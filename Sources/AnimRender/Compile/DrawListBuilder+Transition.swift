@@ -1,7 +1,8 @@
 import AnimCore
 
 extension DrawListBuilder {
-    /// A CATransition (§7): the old subtree from the snapshot and the new live one, where the layer sits.
+    /// A CATransition (docs/core-animation-rules.md#transitions): the old subtree from the snapshot and the new live
+    /// one, where the layer sits.
     ///
     /// - fade: a group holding the old side added at opacity 1 − p and the new side added at p (`.add`
     ///   blends of two groups into an empty one cross-fade exactly).

@@ -83,8 +83,9 @@ struct DrawListBuilder {
 
     // MARK: Layers
 
-    /// Appends `layer` and its subtree (shadow, background, contents, sublayers, border, as §10.4 orders them)
-    /// with `alpha` (opacity of ancestors applied per item) and the inherited pixel `clip`.
+    /// Appends `layer` and its subtree (shadow, background, contents, sublayers, border, as
+    /// docs/core-animation-rules.md#compositing-order orders them) with `alpha` (opacity of ancestors applied per item)
+    /// and the inherited pixel `clip`.
     @inline(never)
     mutating func emit(
         _ layer: SceneLayer, from lookup: LayerLookup, under superlayer: Superlayer, above: Transform3D,

@@ -4,15 +4,16 @@ import AnimCore
 /// (scale 1), items back to front.
 ///
 /// The rules, beyond what `DrawList`'s items document:
-/// - World transforms follow §10.2: `world(child) = child.transform(toSuperlayer: parent) · F · world(parent)`,
-///   where F drops z (each layer is flattened into its superlayer's plane) unless the superlayer is a
-///   CATransformLayer, whose sublayers share its 3D space and are sorted by depth (no plane splitting).
+/// - World transforms follow docs/core-animation-rules.md#geometry:
+///   `world(child) = child.transform(toSuperlayer: parent) · F · world(parent)`, where F drops z (each layer is
+///   flattened into its superlayer's plane) unless the superlayer is a CATransformLayer, whose sublayers share its 3D
+///   space and are sorted by depth (no plane splitting).
 /// - Siblings are sorted by zPosition, higher in front, equal values in array order. Hidden layers and their
 ///   subtrees draw nothing, nor do layers of opacity 0 or a back-facing layer whose `doubleSided` is false.
-/// - A layer draws its shadow, background, contents, sublayers and border, in that order (§10.4).
-///   masksToBounds clips contents, sublayers and the layer's own shadow (not the background or border); a
-///   mask layer masks all but the shadow. The other layer classes (shape, text, gradient, replicator, emitter, scroll, tiled)
-///   draw these CALayer parts only.
+/// - A layer draws its shadow, background, contents, sublayers and border, in that order
+///   (docs/core-animation-rules.md#compositing-order). masksToBounds clips contents, sublayers and the layer's own
+///   shadow (not the background or border); a mask layer masks all but the shadow. The other layer classes (shape,
+///   text, gradient, replicator, emitter, scroll, tiled) draw these CALayer parts only.
 /// - opacity < 1 with allowsGroupOpacity makes the layer's drawing a group when it is more than one item
 ///   (one item takes the opacity in its own alpha); otherwise opacity multiplies each descendant's alpha.
 /// - Quads with a corner behind the eye (W ≤ 0) are dropped, not clipped; items entirely outside the

@@ -6,7 +6,7 @@ import AnimCore
 extension Transform3D {
     /// `F · self` with F = the identity whose m33 is 0: points entering the map lose their z. This is what a
     /// flattening superlayer applies between its sublayers' matrices and its own world transform, so each
-    /// sublayer is drawn into the superlayer's plane (§10.4).
+    /// sublayer is drawn into the superlayer's plane (docs/core-animation-rules.md#compositing-order).
     var flatteningDepth: Transform3D {
         var t = self
         t.m31 = 0

@@ -2,9 +2,10 @@ import AnimCore
 import CCairo
 import Glibc
 
-/// CAGradientLayer's own drawing (§11, §10.4): the gradient fills the layer's bounds, rounded by `cornerRadius` on
-/// the `maskedCorners` corners, drawn over the background colour. Drawn in a space whose origin is the bounds'
-/// top-left corner, so a raster serves every bounds origin of the same size.
+/// CAGradientLayer's own drawing (docs/core-animation-rules.md#special-layer-classes, #compositing-order): the gradient
+/// fills the layer's bounds, rounded by `cornerRadius` on the `maskedCorners` corners, drawn over the background
+/// colour. Drawn in a space whose origin is the bounds' top-left corner, so a raster serves every bounds origin of the
+/// same size.
 ///
 /// Colours interpolate as cairo's (pixman's) gradients do, for every type: straight colour and alpha interpolated
 /// separately, then premultiplied; Core Graphics' gradients do the same (a fade to a clear colour passes through
@@ -13,7 +14,8 @@ struct GradientContent {
     enum Kind {
         /// Along the line from `start` to `end`.
         case axial
-        /// An ellipse centred at `start` with radii |end − start| per axis (§11: width 2·(end.x − start.x)).
+        /// An ellipse centred at `start` with radii |end − start| per axis
+        /// (docs/core-animation-rules.md#special-layer-classes: width 2·(end.x − start.x)).
         case radial
         /// The angle around `start`, 0 toward `end`, increasing from +x toward +y.
         case conic

@@ -1,9 +1,10 @@
 import AnimCore
 import CCairo
 
-/// CAShapeLayer's own drawing (§11): the path filled with `fillColor` by `fillRule`, then the part between
-/// `strokeStart` and `strokeEnd` of its length stroked with `strokeColor` over the fill. Not clipped to the bounds:
-/// the raster covers the path's ink wherever it lies, cropped to the pixels it touches.
+/// CAShapeLayer's own drawing (docs/core-animation-rules.md#special-layer-classes): the path filled with `fillColor` by
+/// `fillRule`, then the part between `strokeStart` and `strokeEnd` of its length stroked with `strokeColor` over the
+/// fill. Not clipped to the bounds: the raster covers the path's ink wherever it lies, cropped to the pixels it
+/// touches.
 struct ShapeContent {
     let fill: (color: Color, evenOdd: Bool)?
     let path: BezierPath

@@ -1,11 +1,11 @@
 import AnimCore
 import CCairo
 
-/// CATextLayer's own drawing (§11): `string` in `font` at `fontSize` and `foregroundColor`, laid out by
-/// `TextLayout`, the first line's ascent at the top of the bounds, lines `height` of the font's extents apart,
-/// aligned per `alignmentMode` (natural is left), clipped to the bounds. Drawn in a space whose origin is the
-/// bounds' top-left corner. Glyphs come from cairo's toy text API with metric hinting off, so the layout is the
-/// same at every raster scale.
+/// CATextLayer's own drawing (docs/core-animation-rules.md#special-layer-classes): `string` in `font` at `fontSize` and
+/// `foregroundColor`, laid out by `TextLayout`, the first line's ascent at the top of the bounds, lines `height` of the
+/// font's extents apart, aligned per `alignmentMode` (natural is left), clipped to the bounds. Drawn in a space whose
+/// origin is the bounds' top-left corner. Glyphs come from cairo's toy text API with metric hinting off, so the layout
+/// is the same at every raster scale.
 struct TextContent {
     enum Alignment: String {
         case natural, left, right, center, justified

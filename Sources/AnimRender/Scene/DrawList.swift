@@ -112,7 +112,8 @@ public enum ImageFilter: String, Hashable, Sendable {
 
 /// `source` (a rectangle of image pixels) stretched over `rect` (local units). Sampling outside the image,
 /// or outside `source` when `clampToSource`, repeats the edge pixels (contentsRect outside the unit square
-/// extends the edges, §10.1). The quad's own edges are covered as a `RectDraw` without radii is.
+/// extends the edges, docs/core-animation-rules.md#layer-properties). The quad's own edges are covered as a `RectDraw`
+/// without radii is.
 public struct ImageDraw: Sendable, Equatable {
     public var transform: Transform3D
     public var rect: Rect

@@ -10,8 +10,8 @@ public struct SceneLayer: Sendable {
     public let sublayers: [LayerID]
     /// The CATransition running on the layer, if any.
     public let transition: TransitionProgress?
-    /// What the layer and its subtree looked like when the transition was added (its old state, §7); nil
-    /// when no transition runs or the server had nothing to capture.
+    /// What the layer and its subtree looked like when the transition was added (its old state,
+    /// docs/core-animation-rules.md#transitions); nil when no transition runs or the server had nothing to capture.
     public let transitionFrom: SubtreeSnapshot?
 
     public init(

@@ -1,8 +1,9 @@
 import AnimCore
 import AnimRender
 
-/// The old state of a layer a transition was added to (§7, §0): its subtree's presentation when the commit
-/// that added the transition began, kept until that transition ends or is removed.
+/// The old state of a layer a transition was added to (docs/core-animation-rules.md#transitions,
+/// #decisions-on-open-points): its subtree's presentation when the commit that added the transition began, kept until
+/// that transition ends or is removed.
 public struct TransitionCapture: Sendable {
     /// The `LayerAnimations` entry of the transition it belongs to.
     public let entry: UInt64

@@ -18,7 +18,8 @@ public struct RenderSnapshot: Sendable {
         public let sublayers: [LayerID]
         /// The CATransition running on the layer, if any.
         public let transition: TransitionProgress?
-        /// The layer's subtree as it was when the running transition was added (its old state, §7).
+        /// The layer's subtree as it was when the running transition was added (its old state,
+        /// docs/core-animation-rules.md#transitions).
         public let transitionFrom: SubtreeSnapshot?
     }
 

@@ -28,7 +28,7 @@ struct BasicAnimationTests {
         var h = Harness { $0.position = Point(x: 100, y: 0) }
         try h.add(basic("position.x", from: .number(0)))
         #expect(close(try h.number("position.x", at: 0.5), 50))
-        // The model changes mid-animation: the curve retargets (§3.2).
+        // The model changes mid-animation: the curve retargets (docs/core-animation-rules.md#from-to-and-by).
         h.model.position.x = 200
         #expect(close(try h.number("position.x", at: 0.5), 100))
     }
@@ -66,7 +66,8 @@ struct BasicAnimationTests {
         #expect(close(try h.number("opacity", at: 0.5), 0.3154, 1e-4))
     }
 
-    /// §12 vector 4: before begin with fill removed shows the model; backwards shows the first frame.
+    /// Reference vector 4 (docs/core-animation-rules.md#reference-vectors): before begin with fill removed shows the
+    /// model; backwards shows the first frame.
     @Test func vector4BeforeBegin() throws {
         var h = Harness { $0.opacity = 0.5 }
         try h.add(basic("opacity", from: .number(1), to: .number(0.5), timing: MediaTiming(beginTime: 3, duration: 5)))
@@ -82,7 +83,7 @@ struct BasicAnimationTests {
         #expect(close(try b.number("opacity", at: 1), 1))
     }
 
-    /// §12 vector 5: after the end.
+    /// Reference vector 5 (docs/core-animation-rules.md#reference-vectors): after the end.
     @Test func vector5AfterEnd() throws {
         var h = Harness { $0.opacity = 0.3 }
         try h.add(basic("opacity", from: .number(0), to: .number(10)))
@@ -106,7 +107,7 @@ struct BasicAnimationTests {
         #expect(close(try reversed.number("opacity", at: 2.5), 0))
     }
 
-    /// §12 vector 7: fractional repeats and autoreverse.
+    /// Reference vector 7 (docs/core-animation-rules.md#reference-vectors): fractional repeats and autoreverse.
     @Test func vector7Repeat() throws {
         var h = Harness()
         try h.add(
@@ -128,7 +129,7 @@ struct BasicAnimationTests {
             basic(
                 "transform.rotation.z", from: .number(1), to: .number(3),
                 timing: MediaTiming(duration: 1, repeatCount: 3), cumulative: true))
-        // §0: V_k(f) = v(f) + k·(v(1) − v(0)) with from = 1, to = 3.
+        // docs/core-animation-rules.md#decisions-on-open-points: V_k(f) = v(f) + k·(v(1) − v(0)) with from = 1, to = 3.
         #expect(close(try h.number("transform.rotation.z", at: 0.5), 2))
         // Cycle 1 halfway: 2 + 1·(3 − 1) = 4 rad; the matrix cannot tell 4 from 4 − 2π.
         guard case .transform(let m) = try h.value("transform", at: 1.5) else {

@@ -8,7 +8,8 @@ struct GroupAndTransitionTests {
         Animation(.group(AnimationGroup(animations: children)), timing: timing, timingFunction: function)
     }
 
-    /// §12 vector 12: a 10 s child in a 5 s group shows only its first 5 s.
+    /// Reference vector 12 (docs/core-animation-rules.md#reference-vectors): a 10 s child in a 5 s group shows only its
+    /// first 5 s.
     @Test func vector12GroupClipsChildren() throws {
         var h = Harness { $0.zPosition = -1 }
         let child = basic("zPosition", from: .number(0), to: .number(10), timing: MediaTiming(duration: 10))
@@ -85,7 +86,8 @@ struct GroupAndTransitionTests {
                     basic: BasicAnimation(keyPath: keyPath("zPosition"), fromValue: .number(0), toValue: .number(100)))),
             timing: MediaTiming(duration: 2))
         try h.add(spring)
-        // §12 vector 9: p(0.1) = 0.34030, p(0.3) = 1.12435 with the default parameters.
+        // Reference vector 9 (docs/core-animation-rules.md#reference-vectors): p(0.1) = 0.34030, p(0.3) = 1.12435 with
+        // the default parameters.
         #expect(close(try h.number("zPosition", at: 0.1), 34.030, 1e-3))
         #expect(close(try h.number("zPosition", at: 0.3), 112.435, 1e-3))
     }

@@ -36,7 +36,7 @@ struct KeyframeAnimationTests {
         #expect(close(try h.number("zPosition", at: 0.9), 10 + 10 * 0.3154, 1e-3))
     }
 
-    /// §12 vector 13.
+    /// Reference vector 13 (docs/core-animation-rules.md#reference-vectors).
     @Test func vector13Discrete() throws {
         var h = Harness()
         try h.add(
@@ -51,7 +51,7 @@ struct KeyframeAnimationTests {
         #expect(try h.number("zPosition", at: 0.99) == 3)
     }
 
-    /// §12 vector 14.
+    /// Reference vector 14 (docs/core-animation-rules.md#reference-vectors).
     @Test func vector14Paced() throws {
         var h = Harness()
         try h.add(keyframe("zPosition", values: [.number(0), .number(10), .number(30)], mode: .paced))

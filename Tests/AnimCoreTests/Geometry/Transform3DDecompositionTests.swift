@@ -175,7 +175,7 @@ struct Transform3DDecompositionTests {
     }
 
     @Test func wholeTurnAsMatricesDoesNotSpin() {
-        // §3.1: the matrix of a 2π rotation equals the identity, so nothing moves.
+        // docs/core-animation-rules.md#key-paths: the matrix of a 2π rotation equals the identity, so nothing moves.
         let full = Transform3D.rotation(2 * .pi, 0, 0, 1)
         #expect(GeometryApprox.equal(Transform3D.identity.interpolated(to: full, fraction: 0.5), .identity, 1e-15))
     }

@@ -2,7 +2,8 @@ import Testing
 
 @testable import AnimCore
 
-@Suite("Layer model: defaults, animatability, validation (§10.1, §11)")
+/// Rules pinned: docs/core-animation-rules.md#layer-properties, #special-layer-classes.
+@Suite("Layer model: defaults, animatability, validation")
 struct LayerStateTests {
     @Test func calayerDefaults() {
         let s = LayerState()
@@ -123,7 +124,8 @@ struct LayerStateTests {
     }
 }
 
-@Suite("Key paths (§3.1)")
+/// Rules pinned: docs/core-animation-rules.md#key-paths.
+@Suite("Key paths")
 struct KeyPathTests {
     @Test(arguments: [
         ("position.x", ValueKind.number), ("position.y", .number), ("bounds.origin", .point),

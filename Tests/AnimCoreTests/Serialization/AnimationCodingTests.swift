@@ -121,7 +121,8 @@ struct AnimationCodingTests {
             Issue.record("not a spring: \(animation)")
             return
         }
-        // §12 vector 11: (duration 0.5, bounce 0.3) ↔ (m 1.0, k 157.9, c 17.6).
+        // Reference vector 11 (docs/core-animation-rules.md#reference-vectors): (duration 0.5, bounce 0.3) ↔ (m 1.0,
+        // k 157.9, c 17.6).
         #expect(abs(spring.spring.mass - 1) <= 1e-12)
         #expect(abs(spring.spring.stiffness - 157.9) <= 0.05)
         #expect(abs(spring.spring.damping - 17.6) <= 0.05)

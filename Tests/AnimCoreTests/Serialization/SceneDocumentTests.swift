@@ -130,7 +130,8 @@ struct SceneDocumentTests {
               {"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1}]}
             """#
         Self.expectClose(try Self.numbers(Self.scene(group), "zPosition", at: [2, 4.9, 5, 6]), [2, 4.9, 0, 0])
-        // A child's duration 0 is the transaction's duration (§0): 0.5 s here, clipped to nothing after.
+        // A child's duration 0 is the transaction's duration
+        // (docs/core-animation-rules.md#decisions-on-open-points): 0.5 s here, clipped to nothing after.
         Self.expectClose(
             try Self.numbers(Self.scene(group, transaction: #"{"duration": 0.5}"#), "opacity", at: [0.25, 1]), [0.5, 1])
     }

@@ -3,7 +3,8 @@ import Testing
 
 @testable import AnimCore
 
-@Suite("SpringParameters perceptual mapping, validation, coding (§5.4)")
+/// Rules pinned: docs/core-animation-rules.md#perceptual-duration-and-bounce.
+@Suite("SpringParameters perceptual mapping, validation, coding")
 struct SpringPerceptualTests {
     /// Vector 11: (m 1, k 100, c 10) ↔ (duration 0.63, bounce 0.5), to 2 decimals.
     @Test func physicalToPerceptual() {

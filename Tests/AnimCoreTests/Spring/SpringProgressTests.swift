@@ -2,7 +2,8 @@ import Testing
 
 @testable import AnimCore
 
-@Suite("SpringParameters.progress (§5.2)")
+/// Rules pinned: docs/core-animation-rules.md#spring-progress.
+@Suite("SpringParameters.progress")
 struct SpringProgressTests {
     @Test func defaults() {
         let spring = SpringParameters()

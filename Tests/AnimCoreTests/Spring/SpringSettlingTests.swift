@@ -2,7 +2,8 @@ import Testing
 
 @testable import AnimCore
 
-@Suite("SpringParameters.settlingDuration (§5.3, §0)")
+/// Rules pinned: docs/core-animation-rules.md#settling-duration, #decisions-on-open-points.
+@Suite("SpringParameters.settlingDuration")
 struct SpringSettlingTests {
     /// Vector 10: m 1, k 100: damping 5 settles in about 2.85 s, damping 15 in just over 1 s.
     @Test func appleDataPoints() {
@@ -11,7 +12,8 @@ struct SpringSettlingTests {
         #expect(fifteen >= 1.0 && fifteen <= 1.01)
     }
 
-    /// §0: for an underdamped spring it is exactly where A·e^(−ζω0 t) reaches 8.3e-4.
+    /// docs/core-animation-rules.md#decisions-on-open-points: for an underdamped spring it is exactly where A·e^(−ζω0
+    /// t) reaches 8.3e-4.
     @Test(arguments: [0.5, 5, 10, 15, 19])
     func underdampedEnvelopeReachesTheThreshold(damping: Double) {
         for velocity in [-8.0, 0, 3] {

@@ -71,7 +71,7 @@ struct MediaTimingTests {
         #expect(MediaTiming(duration: 1, repeatCount: 0.5).activeDuration == 0.5)
     }
 
-    /// §0: repeatDuration wins over repeatCount when both are set.
+    /// docs/core-animation-rules.md#decisions-on-open-points: repeatDuration wins over repeatCount when both are set.
     @Test func repeatDurationWinsOverRepeatCount() {
         let timing = MediaTiming(duration: 1, repeatCount: 3, repeatDuration: 1.2, autoreverses: true)
         #expect(timing.activeDuration == 1.2)

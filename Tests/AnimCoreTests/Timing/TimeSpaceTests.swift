@@ -2,7 +2,8 @@ import Testing
 
 @testable import AnimCore
 
-@Suite("TimeSpace: chains, convertTime, pause and resume (§1.2, §1.6, §1.7)")
+/// Rules pinned: docs/core-animation-rules.md#parent-time-to-local-time, #converttime, #pause-and-resume.
+@Suite("TimeSpace: chains, convertTime, pause and resume")
 struct TimeSpaceTests {
     /// Vector 1 through a one-element chain.
     @Test func singleLayerChain() throws {

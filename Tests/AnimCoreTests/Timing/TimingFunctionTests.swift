@@ -37,7 +37,8 @@ private struct ReferenceCurve {
     }
 }
 
-@Suite("TimingFunction (§2)")
+/// Rules pinned: docs/core-animation-rules.md#timing-functions.
+@Suite("TimingFunction")
 struct TimingFunctionTests {
     /// Vector 8, to 4 decimals.
     @Test(arguments: [

@@ -21,7 +21,8 @@ private func expectResolution(
     }
 }
 
-@Suite("MediaTiming.resolve: phases and fractions (§1.3, §0)")
+/// Rules pinned: docs/core-animation-rules.md#repeat-and-autoreverse, #decisions-on-open-points.
+@Suite("MediaTiming.resolve: phases and fractions")
 struct TimingResolutionTests {
     @Test func singlePlayIsLinearInTime() {
         let timing = MediaTiming(beginTime: 1, duration: 2)
@@ -37,7 +38,7 @@ struct TimingResolutionTests {
         expectResolution(timing.resolve(parentTime: 0.25), .after, fraction: nil)
     }
 
-    /// §0: the instant e == activeDuration is AFTER.
+    /// docs/core-animation-rules.md#decisions-on-open-points: the instant e == activeDuration is AFTER.
     @Test func endInstantIsAfter() {
         let timing = MediaTiming(duration: 1)
         expectResolution(timing.resolve(parentTime: 1), .after, fraction: nil)
@@ -130,8 +131,8 @@ struct TimingResolutionTests {
         expectResolution(timing.resolve(parentTime: 0.5), .after, fraction: nil)
     }
 
-    /// Vector 6 with timeOffset 0.5: f = 0.5 at t = 0, wraps to 0 at t = 0.25, active until 0.5 (§0: the
-    /// header formula, not Lockwood's "skips to the end").
+    /// Vector 6 with timeOffset 0.5: f = 0.5 at t = 0, wraps to 0 at t = 0.25, active until 0.5
+    /// (docs/core-animation-rules.md#decisions-on-open-points: the header formula, not Lockwood's "skips to the end").
     @Test func timeOffsetWrapsAroundTheCycle() {
         let timing = MediaTiming(duration: 1, speed: 2, timeOffset: 0.5)
         expectResolution(timing.resolve(parentTime: 0), .active, fraction: 0.5)
@@ -166,7 +167,8 @@ struct TimingResolutionTests {
         expectResolution(timing.resolve(parentTime: 1.5), .active, fraction: 0.25, cycle: 1)
     }
 
-    /// §0: with a negative speed the phase is decided on e = (t − beginTime)·speed, literally.
+    /// docs/core-animation-rules.md#decisions-on-open-points: with a negative speed the phase is decided on
+    /// e = (t − beginTime)·speed, literally.
     @Test func negativeSpeedFollowsTheHeaderFormulaLiterally() {
         let timing = MediaTiming(beginTime: 10, duration: 1, speed: -1)
         expectResolution(timing.resolve(parentTime: 10), .active, fraction: 0)
@@ -179,7 +181,7 @@ struct TimingResolutionTests {
         expectResolution(filled.resolve(parentTime: 5), .after, fraction: 1)
     }
 
-    /// §0: repeatDuration wins over repeatCount.
+    /// docs/core-animation-rules.md#decisions-on-open-points: repeatDuration wins over repeatCount.
     @Test func repeatDurationDecidesTheEnd() {
         let timing = MediaTiming(duration: 1, repeatCount: 3, repeatDuration: 1.5, fillMode: .forwards)
         expectResolution(timing.resolve(parentTime: 1.4), .active, fraction: 0.4, cycle: 1)

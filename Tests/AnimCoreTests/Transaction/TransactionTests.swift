@@ -2,7 +2,8 @@ import Testing
 
 @testable import AnimCore
 
-@Suite("Transactions, actions and completion (§8, §9)")
+/// Rules pinned: docs/core-animation-rules.md#transactions, #actions.
+@Suite("Transactions, actions and completion")
 struct TransactionTests {
     /// Adds the layer's action for `key` after the model changed, as the SDK does on a property set.
     func change(
@@ -21,7 +22,8 @@ struct TransactionTests {
         return id
     }
 
-    /// §12 vector 15: nested durations and the outer completion block.
+    /// Reference vector 15 (docs/core-animation-rules.md#reference-vectors): nested durations and the outer completion
+    /// block.
     @Test func vector15NestedTransactions() throws {
         var h = Harness { $0.opacity = 1 }
         var stack = TransactionStack()
@@ -47,7 +49,8 @@ struct TransactionTests {
         #expect(fade != nil && scale != nil)
         let timings = h.animations.entries.map(\.attached.animation.timing.duration)
         #expect(timings == [2, 1])
-        // Implicit animations use the default curve (§0): halfway in time is 0.8024 of the way.
+        // Implicit animations use the default curve (docs/core-animation-rules.md#decisions-on-open-points): halfway in
+        // time is 0.8024 of the way.
         #expect(close(try h.number("opacity", at: 1), 1 - 0.8024, 1e-4))
 
         var stopped: [TransactionStack.CompletionID] = []
@@ -84,7 +87,8 @@ struct TransactionTests {
         #expect(tracker.animationStopped(11) == [c])
     }
 
-    /// §12 vector 16: a delegate's null stops the search; its nil falls through to `actions`.
+    /// Reference vector 16 (docs/core-animation-rules.md#reference-vectors): a delegate's null stops the search; its
+    /// nil falls through to `actions`.
     @Test func vector16ActionLookup() {
         var stack = TransactionStack()
         stack.beginImplicitIfNeeded()
@@ -110,7 +114,8 @@ struct TransactionTests {
         #expect(position?.timing.duration == 0.25)
         #expect(position?.timingFunction == .default)
         #expect(position?.keyPath == AnimKeyPath(property: .position))
-        // No default action: doubleSided, a shape's path, onOrderIn (§0, §9.3).
+        // No default action: doubleSided, a shape's path, onOrderIn
+        // (docs/core-animation-rules.md#decisions-on-open-points, #default-actions).
         #expect(lookup.action(forKey: "doubleSided", layerClass: .layer, transaction: stack) == nil)
         #expect(lookup.action(forKey: "path", layerClass: .shape, transaction: stack) == nil)
         #expect(lookup.action(forKey: "onOrderIn", layerClass: .layer, transaction: stack) == nil)

@@ -12,8 +12,9 @@ struct LayerTimeTests {
         return s
     }
 
-    /// §12 vector 1 one level down: parent 1 with beginTime 1 turns absolute 4 into parent time 3; child 2
-    /// (beginTime 2, speed 2, timeOffset 0.5) then has local time (3 − 2)·2 + 0.5 = 2.5.
+    /// Reference vector 1 (docs/core-animation-rules.md#reference-vectors) one level down: parent 1 with beginTime 1
+    /// turns absolute 4 into parent time 3; child 2 (beginTime 2, speed 2, timeOffset 0.5) then has local time
+    /// (3 − 2)·2 + 0.5 = 2.5.
     @Test func vectorOneThroughATwoLevelTree() throws {
         var tree = LayerTree()
         try tree.build(1, layer(MediaTiming(beginTime: 1)))
@@ -30,7 +31,8 @@ struct LayerTimeTests {
         #expect(try tree.convertTime(7, from: nil, to: nil) == 7)
     }
 
-    /// §12 vector 2: raising a layer's beginTime from 0 to 5 lowers `convertTime(now, from: nil)` by 5.
+    /// Reference vector 2 (docs/core-animation-rules.md#reference-vectors): raising a layer's beginTime from 0 to 5
+    /// lowers `convertTime(now, from: nil)` by 5.
     @Test func vectorTwoBeginTimeShift() throws {
         var tree = LayerTree()
         try tree.build(1, layer(MediaTiming()))

@@ -21,7 +21,7 @@ struct CompileContentsTests {
         ("bogus", Rect(x: 0, y: 0, width: 100, height: 50)),
     ])
     func gravityPlacesContentOfItsLogicalSize(gravity: String, expected: Rect) {
-        // "bottom" is the minimum y, "top" the maximum y (§10.1).
+        // "bottom" is the minimum y, "top" the maximum y (docs/core-animation-rules.md#layer-properties).
         #expect(ContentsLayout.gravityRect(gravity, content: Size(width: 10, height: 5), in: bounds) == expected)
     }
 

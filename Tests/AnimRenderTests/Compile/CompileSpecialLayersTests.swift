@@ -3,7 +3,8 @@ import Testing
 
 @testable import AnimRender
 
-/// Shape, gradient and text layers draw their own content as rasterized images, in §10.4's order.
+/// Shape, gradient and text layers draw their own content as rasterized images, in the order of
+/// docs/core-animation-rules.md#compositing-order.
 @Suite("Compiler: special layers' own content")
 struct CompileSpecialLayersTests {
     static func kinds(_ list: DrawList) -> [String] {
