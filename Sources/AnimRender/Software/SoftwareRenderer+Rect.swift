@@ -18,8 +18,9 @@ extension SoftwareRenderer {
             stats.itemsDrawn += 1
             return
         }
+        let splits = useAxisAlignedSplit && r.borderWidth == nil
         let key =
-            useAxisAlignedSplit && r.borderWidth == nil
+            splits
             ? RectPlanKey(transform: r.transform, rect: r.rect, radii: r.radii, antialiased: r.antialiased)
             : nil
         if let key, let plan = planCache.plan(for: key, clip: clip) {
@@ -29,12 +30,8 @@ extension SoftwareRenderer {
         let coverage = RectCoverage(
             transform: r.transform, rect: r.rect, radii: r.radii, borderWidth: r.borderWidth,
             antialiased: r.antialiased)
-        // Only plans with rounded corners are kept: a square-cornered rectangle's split (a box and its edge strips)
-        // costs less to make again than the ~550 bytes a kept plan holds, and a screen of small plain layers would
-        // keep one per layer (serverbench's memory per visible layer).
-        let keeps = !r.radii.isZero
         guard let coverage, let box = coverage.outputBounds?.intersection(clip) else {
-            if let key, keeps {
+            if let key, planCache.admits(key) {
                 // Holds only the bounds: a hit for every clip it does not meet.
                 planCache.store(
                     RectPlan(
@@ -43,11 +40,19 @@ extension SoftwareRenderer {
             return
         }
         // A plan for the whole image, not just this clip: later draws under other clips (damage rectangles) reuse it.
-        if let key, let area = coverage.outputBounds?.intersection(target.extent),
+        if splits, let area = coverage.outputBounds?.intersection(target.extent),
             axisCoverage.split(coverage, area: area, alpha: 1)
         {
+            guard let key, planCache.admits(key) else {
+                // Drawn from the split itself, through buffers reused from draw to draw.
+                collectBlocks(into: &splitBlocks, bytes: &splitBytes)
+                try draw(
+                    boxes: axisCoverage.boxes, blocks: splitBlocks, bytes: splitBytes, area: area, color: color,
+                    clip: clip, into: target)
+                return
+            }
             let plan = makePlan(key: key, bounds: coverage.outputBounds, area: area)
-            if keeps { planCache.store(plan) }
+            planCache.store(plan)
             try draw(plan, color: color, clip: clip, into: target)
             return
         }
@@ -66,12 +71,7 @@ extension SoftwareRenderer {
             blocks.reserveCapacity(axisCoverage.blocks.count)
             bytes.reserveCapacity(axisCoverage.blocks.reduce(0) { $0 + $1.pixelCount })
         }
-        for block in axisCoverage.blocks {
-            axisCoverage.withBlock(block) { source in
-                blocks.append((block, bytes.count))
-                bytes.append(contentsOf: UnsafeBufferPointer(start: source, count: block.pixelCount))
-            }
-        }
+        collectBlocks(into: &blocks, bytes: &bytes)
         // A copy of exactly the boxes: sharing `axisCoverage.boxes` would keep that buffer, with the spare room of
         // the largest split so far, alive in every plan, and make the next split copy it.
         var boxes: [CoverageBox] = []
@@ -80,24 +80,48 @@ extension SoftwareRenderer {
         return RectPlan(key: key, bounds: bounds, area: area, boxes: boxes, blocks: blocks, bytes: bytes)
     }
 
-    /// Draws a plan in `color`, cut to `clip`. Small boxes and blocks (edge strips, corners) are blended here
-    /// (`SolidOver`, pixman's arithmetic); larger ones go to pixman: each coverage byte's boxes in one fill of the
-    /// colour scaled by that byte (pixman's in(), so the bytes match the masked composite), blocks through
-    /// `blockMask`.
+    /// The blocks of `axisCoverage`'s last split and their bytes, appended after what `blocks` and `bytes` hold
+    /// (emptied first, their room kept).
+    private func collectBlocks(into blocks: inout [(rect: PixelRect, offset: Int)], bytes: inout [UInt8]) {
+        blocks.removeAll(keepingCapacity: true)
+        bytes.removeAll(keepingCapacity: true)
+        for block in axisCoverage.blocks {
+            axisCoverage.withBlock(block) { source in
+                blocks.append((block, bytes.count))
+                bytes.append(contentsOf: UnsafeBufferPointer(start: source, count: block.pixelCount))
+            }
+        }
+    }
+
+    /// Draws a kept plan (see `draw(boxes:blocks:bytes:area:color:clip:into:)`).
     private func draw(
         _ plan: RectPlan, color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), clip: PixelRect,
         into target: DrawTarget
     ) throws(RenderError) {
-        guard !plan.boxes.isEmpty || !plan.blocks.isEmpty else { return }
-        guard let area = plan.area, area.intersection(clip) != nil else { return }
+        guard let area = plan.area else { return }
+        try draw(
+            boxes: plan.boxes, blocks: plan.blocks, bytes: plan.bytes, area: area, color: color, clip: clip,
+            into: target)
+    }
+
+    /// Draws a split rectangle (its constant-coverage boxes, and its blocks with their bytes, inside `area`) in
+    /// `color`, cut to `clip`. Small boxes and blocks (edge strips, corners) are blended here (`SolidOver`,
+    /// pixman's arithmetic); larger ones go to pixman: each coverage byte's boxes in one fill of the colour scaled
+    /// by that byte (pixman's in(), so the bytes match the masked composite), blocks through `blockMask`.
+    private func draw(
+        boxes planBoxes: [CoverageBox], blocks planBlocks: [(rect: PixelRect, offset: Int)], bytes planBytes: [UInt8],
+        area: PixelRect, color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), clip: PixelRect, into target: DrawTarget
+    ) throws(RenderError) {
+        guard !planBoxes.isEmpty || !planBlocks.isEmpty else { return }
+        guard area.intersection(clip) != nil else { return }
         stats.itemsDrawn += 1
         let pixel = UInt32(color.a) << 24 | UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
         let boxes: [CoverageBox]
         if clip.contains(area) {
-            boxes = plan.boxes
+            boxes = planBoxes
         } else {
             clippedBoxes.removeAll(keepingCapacity: true)
-            for box in plan.boxes {
+            for box in planBoxes {
                 if let rect = box.rect.intersection(clip) {
                     clippedBoxes.append(CoverageBox(rect: rect, value: box.value))
                 }
@@ -141,13 +165,13 @@ extension SoftwareRenderer {
         }
         var solid: OpaquePointer?
         defer { if let solid { pixman_image_unref(solid) } }
-        for block in plan.blocks {
+        for block in planBlocks {
             guard let cut = block.rect.intersection(clip) else { continue }
             let at = target.local(cut)
             // The cut's first byte in the block's bytes.
             let first = block.offset + (cut.y - block.rect.y) * block.rect.width + cut.x - block.rect.x
             if let pixels, inSwift(cut) {
-                plan.bytes.withUnsafeBufferPointer { bytes in
+                planBytes.withUnsafeBufferPointer { bytes in
                     guard let mask = bytes.baseAddress else { return }
                     SolidOver.masked(
                         pixel, mask: mask + first, maskStride: block.rect.width,
@@ -159,7 +183,7 @@ extension SoftwareRenderer {
             let mask = try blockMask(fitting: cut)
             for row in 0..<cut.height {
                 for x in 0..<cut.width {
-                    mask.base[row * mask.stride + x] = plan.bytes[first + row * block.rect.width + x]
+                    mask.base[row * mask.stride + x] = planBytes[first + row * block.rect.width + x]
                 }
             }
             if solid == nil { solid = Pixman.solid(color) }

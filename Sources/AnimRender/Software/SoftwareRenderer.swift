@@ -58,8 +58,11 @@ public final class SoftwareRenderer: Renderer {
     var axisCoverage = AxisAlignedCoverage()
     /// An a8 mask reused for the per-pixel blocks of axis-aligned rectangles; grown when a block does not fit.
     var blockMask: Offscreen?
-    /// Plans of the axis-aligned rectangles drawn so far.
+    /// Plans of the axis-aligned rectangles with rounded corners drawn so far.
     var planCache = RectPlanCache()
+    /// A square-cornered rectangle's blocks and their bytes, reused from draw to draw (such plans are not kept).
+    var splitBlocks: [(rect: PixelRect, offset: Int)] = []
+    var splitBytes: [UInt8] = []
     /// Draw axis-aligned rectangles as boxes and corner blocks (false: through a whole mask, as tests compare).
     var useAxisAlignedSplit = true
     /// Per top-level item, the pixels it may touch (`bounds(of:)`), when a frame has several damage rectangles.

@@ -129,8 +129,7 @@ import Testing
             transform: .translation(10.5, 10.25, 0), rect: Rect(x: 0, y: 0, width: 120, height: 80),
             radii: CornerRadii(radius: 30), color: color)
         let small = RectDraw(
-            transform: .translation(150, 20, 0), rect: Rect(x: 0, y: 0, width: 6, height: 6),
-            radii: CornerRadii(radius: 1), color: color)
+            transform: .translation(150.4, 20, 0), rect: Rect(x: 0, y: 0, width: 6, height: 6), color: color)
         _ = try renderer.render(DrawList(size: size, items: [.rect(big), .rect(small)]), damage: .full)
         func plan(_ r: RectDraw) throws -> RectPlan {
             let key = try #require(
@@ -147,34 +146,42 @@ import Testing
             "\(smallPlan.boxes.count) boxes in room for \(smallPlan.boxes.capacity)")
     }
 
-    /// Only rounded rectangles keep a plan: a screen of small square-cornered layers at fractional positions kept
-    /// one of about 550 bytes per layer (serverbench's memory per visible layer), and their split costs less to
-    /// make again.
-    @Test func squareCorneredRectanglesKeepNoPlan() throws {
-        let size = PixelSize(width: 200, height: 100)
-        let renderer = SoftwareRenderer(size: size)
-        let color = Color(red: 1, green: 0, blue: 0)
-        let square = RectDraw(
-            transform: .translation(150.4, 20, 0), rect: Rect(x: 0, y: 0, width: 6, height: 6), color: color)
+    /// Square-cornered rectangles keep plans only within their share of the cache (`RectPlanCache.squareBudget`):
+    /// a screen of thousands of small plain layers at fractional positions kept one of about 550 bytes per layer
+    /// (serverbench's memory per visible layer). Past the share, square ones are drawn from their split and
+    /// rounded ones are still kept; the pixels are the same either way.
+    @Test func squareCorneredPlansAreKeptOnlyWithinTheirShare() throws {
+        let size = PixelSize(width: 320, height: 200)
+        let color = Color(red: 1, green: 0, blue: 0, alpha: 0.5)
+        // More 2x2 squares at fractional places than the share holds (a plan counts at least 256 bytes).
+        var squares: [RectDraw] = []
+        for index in 0..<(RectPlanCache.squareBudget / 256 + 500) {
+            let x = Double(index % 150) * 2.1 + 0.3
+            let y = Double(index / 150 % 90) * 2.2 + 0.4
+            squares.append(
+                RectDraw(transform: .translation(x, y, 0), rect: Rect(x: 0, y: 0, width: 2, height: 2), color: color))
+        }
         let rounded = RectDraw(
             transform: .translation(20.4, 20, 0), rect: Rect(x: 0, y: 0, width: 16, height: 16),
             radii: CornerRadii(radius: 4), color: color)
-        let offscreen = RectDraw(
-            transform: .translation(500.4, 20, 0), rect: Rect(x: 0, y: 0, width: 6, height: 6), color: color)
-        _ = try renderer.render(
-            DrawList(size: size, items: [.rect(square), .rect(rounded), .rect(offscreen)]), damage: .full)
+        let items: [DrawItem] = squares.map { DrawItem.rect($0) } + [DrawItem.rect(rounded)]
+        let list = DrawList(size: size, items: items)
+        let renderer = SoftwareRenderer(size: size)
+        _ = try renderer.render(list, damage: .full)
         func kept(_ r: RectDraw) throws -> Bool {
             let key = try #require(
                 RectPlanKey(transform: r.transform, rect: r.rect, radii: r.radii, antialiased: r.antialiased))
             return renderer.planCache.plan(for: key, clip: PixelRect(size: size)) != nil
         }
-        #expect(try !kept(square))
-        #expect(try !kept(offscreen))
+        #expect(try kept(squares[0]))
+        #expect(try !kept(squares[squares.count - 1]))
+        let keptSquares = squares.filter { (try? kept($0)) == true }.count
+        #expect(keptSquares < RectPlanCache.squareBudget / 256, "\(keptSquares) square plans kept")
         #expect(try kept(rounded))
-        // Drawn without a kept plan, the square writes what its whole mask writes.
+        // A second frame draws from kept plans and from splits: the bytes of a whole mask per rectangle.
+        _ = try renderer.render(list, damage: .full)
         let pixels = try renderer.readPixels(PixelRect(size: size))
-        let cold = try render(
-            DrawList(size: size, items: [.rect(square), .rect(rounded), .rect(offscreen)]), split: false)
+        let cold = try render(list, split: false)
         let differs = AxisAlignedCoverageTests.firstDifference(pixels.bytes, cold.bytes)
         #expect(differs == nil, "\(differs ?? "")")
     }
