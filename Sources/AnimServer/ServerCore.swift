@@ -399,18 +399,3 @@ public final class ServerCore {
         return Double(s) + Double(attoseconds) * 1e-18
     }
 }
-
-/// The outputs document is the control service's; named here too for the callers that knew it here.
-extension ServerCore {
-    static func entries(_ descriptions: [OutputDescription]) -> [ControlService.OutputEntry] {
-        ControlService.entries(descriptions)
-    }
-
-    static func json(_ entries: [ControlService.OutputEntry]) -> String {
-        ControlService.json(entries)
-    }
-
-    static func unknownOutput(_ name: String, in descriptions: [OutputDescription]) -> String? {
-        ControlService.unknownOutput(name, in: descriptions)
-    }
-}

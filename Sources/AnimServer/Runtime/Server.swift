@@ -547,14 +547,6 @@ public final class Server: @unchecked Sendable {
         }
     }
 
-    /// The virtual vblank a frame wanted at monotonic time `wanted` is drawn for, never the one `lastFrame` (the
-    /// last frame's vblank) or an earlier one: the headless output's rule (`VirtualVblankPacer.vblank`) with
-    /// vblank 0 at time 0.
-    static func vblankDeadline(wanted: Double, period: Double, lastFrame: Double?) -> Double {
-        let last = lastFrame.map { Int64(($0 / period).rounded()) }
-        return Double(VirtualVblankPacer.vblank(wanted: wanted, interval: period, after: last)) * period
-    }
-
     /// Runs the frame on the loop's next turn: the messages already read in this turn are handled first.
     private func queueFrame() {
         guard !frameQueued else { return }

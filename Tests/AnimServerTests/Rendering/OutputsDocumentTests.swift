@@ -22,7 +22,7 @@ import Testing
     ]
 
     @Test func listsEachOutputWithItsRectangleOfTheScene() throws {
-        let json = ServerCore.json(ServerCore.entries(Self.two))
+        let json = ControlService.json(ControlService.entries(Self.two))
         let entries = try InspectionJSON.decode(Array<InspectionDocuments.OutputEntry>.self, from: json)
         #expect(entries.count == 2)
         #expect(entries.map(\.name) == ["DP-1", "DP-2"])
@@ -37,8 +37,8 @@ import Testing
     }
 
     @Test func anOutputIsPickedByNameAndAnUnknownNameListsTheNames() {
-        #expect(ServerCore.unknownOutput("", in: Self.two) == nil)
-        #expect(ServerCore.unknownOutput("DP-2", in: Self.two) == nil)
-        #expect(ServerCore.unknownOutput("HDMI-A-1", in: Self.two) == "no such output (this server has DP-1, DP-2)")
+        #expect(ControlService.unknownOutput("", in: Self.two) == nil)
+        #expect(ControlService.unknownOutput("DP-2", in: Self.two) == nil)
+        #expect(ControlService.unknownOutput("HDMI-A-1", in: Self.two) == "no such output (this server has DP-1, DP-2)")
     }
 }
