@@ -36,6 +36,20 @@ struct ScreenshotTests {
         #expect(shot.frame == 42 && shot.time == 1.5)
     }
 
+    @Test func aScreenshotIsSavedAsAPNGWithStraightAlpha() throws {
+        // Premultiplied: opaque red, half-transparent green (128/255 of 255 → 128), transparent.
+        let shot = ScreenshotImage(
+            width: 3, height: 1, pixels: [255, 0, 0, 255, 0, 128, 0, 128, 0, 0, 0, 0], frame: 1, time: 0)
+        let folder = try TemporaryFolder()
+        let path = folder.url.appendingPathComponent("shot.png").path
+        try shot.writePNG(to: path)
+        let read = try PNGImage.read(contentsOf: path)
+        #expect(read.width == 3 && read.height == 1)
+        #expect(read.pixels == [255, 0, 0, 255, 0, 255, 0, 128, 0, 0, 0, 0])
+        #expect(try PNGImage.decode(shot.pngData()) == read)
+        #expect(read.premultipliedPixels == shot.pixels)
+    }
+
     @Test func anErrorReportAnswersTheScreenshot() throws {
         let server = try FakeServer()
         server.respond { message in
