@@ -72,7 +72,8 @@ struct DrawListBuilder {
     var content: ContentRasterizer?
     var items: [DrawItem] = []
     private var depth = 0
-    private var visitsLeft = maximumVisits
+    /// Read by the replicator's instance loop, which stops with the walk.
+    private(set) var visitsLeft = maximumVisits
     private var warned = false
 
     init(output: PixelRect, scene: any SceneSource, content: ContentRasterizer? = nil) {
@@ -209,6 +210,10 @@ struct DrawListBuilder {
     ) {
         let ids = layer.sublayers
         guard !ids.isEmpty else { return }
+        if layer.state.layerClass == .replicator {
+            emitReplicatorInstances(of: layer, from: lookup, world: world, alpha: alpha, clip: clip, shadows: shadows)
+            return
+        }
         let above = world.flatteningDepth
         let superlayer = Superlayer.layer(layer.state)
         let (children, order) = Self.sortedSublayers(ids, from: lookup)

@@ -126,13 +126,17 @@ public struct ImageDraw: Sendable, Equatable {
     public var magnificationFilter: ImageFilter
     /// Multiplies the image's alpha (and, premultiplied, its colour).
     public var alpha: Double
+    /// Multiplies each of the image's straight-alpha components (a replicator instance's colour,
+    /// docs/core-animation-rules.md#careplicatorlayer): premultiplied, a pixel (r, g, b, a) becomes
+    /// (r·R·A, g·G·A, b·B·A, a·A) for a tint (R, G, B, A), before `alpha` applies.
+    public var tint: Color
     public var antialiased: Bool
     public var clip: PixelRect?
 
     public init(
         transform: Transform3D, rect: Rect, image: RenderImage, source: Rect, clampToSource: Bool = false,
         minificationFilter: ImageFilter = .linear, magnificationFilter: ImageFilter = .linear, alpha: Double = 1,
-        antialiased: Bool = true, clip: PixelRect? = nil
+        tint: Color = .white, antialiased: Bool = true, clip: PixelRect? = nil
     ) {
         self.transform = transform
         self.rect = rect
@@ -142,6 +146,7 @@ public struct ImageDraw: Sendable, Equatable {
         self.minificationFilter = minificationFilter
         self.magnificationFilter = magnificationFilter
         self.alpha = alpha
+        self.tint = tint
         self.antialiased = antialiased
         self.clip = clip
     }
