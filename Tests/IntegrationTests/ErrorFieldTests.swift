@@ -86,10 +86,6 @@ import Testing
             name: "compositingFilter",
             operations: [set("opacity", .number(0.5)), set("compositingFilter", .string("multiplyBlendMode"))],
             code: .invalidValue, field: value, value: "multiplyBlendMode"),
-        Refusal(
-            name: "continuous cornerCurve",
-            operations: [set("opacity", .number(0.5)), set("cornerCurve", .string("continuous"))],
-            code: .invalidValue, field: value, value: "continuous"),
         // Booleans alone make a bulk commit, applied straight from the frame: refused the same.
         Refusal(
             name: "shouldRasterize", operations: [set("hidden", .bool(false)), set("shouldRasterize", .bool(true))],

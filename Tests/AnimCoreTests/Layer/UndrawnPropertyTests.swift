@@ -16,7 +16,6 @@ import Testing
             .compositingFilter, .string("multiplyBlendMode"), "multiplyBlendMode",
             "is not drawn yet: compositingFilter must be nil"
         ),
-        (.cornerCurve, .string("continuous"), "continuous", "is not drawn yet: cornerCurve must be 'circular'"),
         (.shouldRasterize, .bool(true), "true", "is not drawn yet: shouldRasterize must be false"),
     ]
 

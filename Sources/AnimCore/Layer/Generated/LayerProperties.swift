@@ -603,7 +603,7 @@ extension LayerProperty {
     /// (docs/core-animation-rules.md, "Refused until drawn").
     public var isDrawnOnlyAtDefault: Bool {
         switch self {
-        case .cornerCurve, .compositingFilter, .filters, .backgroundFilters, .shouldRasterize: true
+        case .compositingFilter, .filters, .backgroundFilters, .shouldRasterize: true
         default: false
         }
     }
@@ -625,8 +625,10 @@ extension LayerProperty {
             .allowsFontSubpixelQuantization: "no effect"
         case .edgeAntialiasingMask, .allowsEdgeAntialiasing: "ignored: every edge is antialiased"
         case .cornerRadius: "above half the shorter side draws as half"
-        case .cornerCurve, .compositingFilter, .filters, .backgroundFilters, .shouldRasterize: "not yet"
+        case .cornerCurve:
+            "continuous: the published iOS 7 squircle (three cubics a corner, reaching 1.52866483 radii along each side; the radius limited to half the shorter side / 1.52866483), drawn as a path"
         case .opacity, .shadowOpacity, .strokeStart, .strokeEnd: "clamped to 0…1 when drawn"
+        case .compositingFilter, .filters, .backgroundFilters, .shouldRasterize: "not yet"
         case .rasterizationScale: "no effect (used only with shouldRasterize)"
         case .autoresizingMask: "no effect (the server does no layout)"
         case .name: "not drawn (names the layer)"
