@@ -18,7 +18,6 @@ import Testing
         ) {
             try layer.setValue(.strings(["gaussianBlur"]), forKeyPath: "filters")
         }
-        layer.shouldRasterize = true
         let fade = BasicAnimation(keyPath: "compositingFilter", from: nil, to: .string("multiplyBlendMode"))
         #expect(
             throws: AnimKitError.invalid(
@@ -39,7 +38,6 @@ import Testing
         }
         Transaction.commit()
         #expect(try server.drain().isEmpty)
-        #expect(layer.shouldRasterize == false)
         #expect(layer.animationKeys.isEmpty)
     }
 }

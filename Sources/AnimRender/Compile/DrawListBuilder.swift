@@ -71,9 +71,14 @@ struct DrawListBuilder {
     /// Rasterizes what shape, gradient and text layers draw of their own; nil draws only their CALayer parts.
     var content: ContentRasterizer?
     var items: [DrawItem] = []
-    private var depth = 0
-    /// Read by the replicator's instance loop, which stops with the walk.
-    private(set) var visitsLeft = maximumVisits
+    /// Where layers with `shouldRasterize` keep their bitmaps; nil draws them as ordinary layers.
+    var rasterization: RasterizationCache?
+    /// The rasterized layers whose bitmaps this builder is drawing: drawn as ordinary layers inside them.
+    var rasterizing: Set<LayerID> = []
+    /// Carried into the builders of rasterized layers' bitmaps, so nesting stays bounded.
+    var depth = 0
+    /// Read by the replicator's instance loop, which stops with the walk; carried like `depth`.
+    var visitsLeft = maximumVisits
     private var warned = false
 
     init(output: PixelRect, scene: any SceneSource, content: ContentRasterizer? = nil) {
@@ -123,6 +128,11 @@ struct DrawListBuilder {
         guard world.allFinite else { return }
         let bounds = state.bounds.standardized
         if !state.doubleSided && world.isBackFacing(atX: bounds.midX, y: bounds.midY) { return }
+        if state.shouldRasterize, !rasterizing.contains(layer.id),
+            emitRasterized(layer, from: lookup, world: world, alpha: alpha * opacity, clip: clip)
+        {
+            return
+        }
 
         let grouped = state.allowsGroupOpacity && opacity < 1
         let itemAlpha = grouped ? 1 : alpha * opacity

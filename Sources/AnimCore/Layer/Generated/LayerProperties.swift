@@ -603,7 +603,7 @@ extension LayerProperty {
     /// (docs/core-animation-rules.md, "Refused until drawn").
     public var isDrawnOnlyAtDefault: Bool {
         switch self {
-        case .compositingFilter, .filters, .backgroundFilters, .shouldRasterize: true
+        case .compositingFilter, .filters, .backgroundFilters: true
         default: false
         }
     }
@@ -628,8 +628,10 @@ extension LayerProperty {
         case .cornerCurve:
             "continuous: the published iOS 7 squircle (three cubics a corner, reaching 1.52866483 radii along each side; the radius limited to half the shorter side / 1.52866483), drawn as a path"
         case .opacity, .shadowOpacity, .strokeStart, .strokeEnd: "clamped to 0…1 when drawn"
-        case .compositingFilter, .filters, .backgroundFilters, .shouldRasterize: "not yet"
-        case .rasterizationScale: "no effect (used only with shouldRasterize)"
+        case .compositingFilter, .filters, .backgroundFilters: "not yet"
+        case .shouldRasterize:
+            "the layer's whole drawing rendered into a bitmap, kept while it does not change and composited from it"
+        case .rasterizationScale: "the bitmap's pixels per layer unit with shouldRasterize, within 1/64…16"
         case .autoresizingMask: "no effect (the server does no layout)"
         case .name: "not drawn (names the layer)"
         case .preferredDynamicRange: "no effect (the output is 8-bit sRGB: nothing exceeds the standard range)"
