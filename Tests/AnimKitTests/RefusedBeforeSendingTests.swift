@@ -18,15 +18,6 @@ import Testing
         ) {
             try layer.setValue(.strings(["gaussianBlur"]), forKeyPath: "filters")
         }
-        #expect(
-            throws: AnimKitError.invalid(
-                .notAllowed(
-                    field: "cornerCurve", value: "continuous",
-                    reason: "is not drawn yet: cornerCurve must be 'circular'"))
-        ) {
-            try layer.setValue(.string("continuous"), forKeyPath: "cornerCurve")
-        }
-        layer.shouldRasterize = true
         let fade = BasicAnimation(keyPath: "compositingFilter", from: nil, to: .string("multiplyBlendMode"))
         #expect(
             throws: AnimKitError.invalid(
@@ -47,7 +38,6 @@ import Testing
         }
         Transaction.commit()
         #expect(try server.drain().isEmpty)
-        #expect(layer.shouldRasterize == false)
         #expect(layer.animationKeys.isEmpty)
     }
 }

@@ -87,14 +87,6 @@ import Testing
             operations: [set("opacity", .number(0.5)), set("compositingFilter", .string("multiplyBlendMode"))],
             code: .invalidValue, field: value, value: "multiplyBlendMode"),
         Refusal(
-            name: "continuous cornerCurve",
-            operations: [set("opacity", .number(0.5)), set("cornerCurve", .string("continuous"))],
-            code: .invalidValue, field: value, value: "continuous"),
-        // Booleans alone make a bulk commit, applied straight from the frame: refused the same.
-        Refusal(
-            name: "shouldRasterize", operations: [set("hidden", .bool(false)), set("shouldRasterize", .bool(true))],
-            code: .invalidValue, field: value, value: "true"),
-        Refusal(
             name: "unknown key path", operations: [set("opacity", .number(0.5)), set("alpha", .number(1))],
             code: .unknownKeyPath, field: "Commit.operations[1].setProperty.keyPath", value: "alpha"),
         Refusal(

@@ -23,7 +23,8 @@ extension DrawListBuilder {
         }
         let start = items.count
         emitUnclippedShadow(layer, from: lookup, world: world, alpha: alpha, clip: clip)
-        wrapTail(from: start, maskedBy: world, bounds: bounds, radii: radii, clip: clip)
+        wrapTail(
+            from: start, maskedBy: world, bounds: bounds, radii: radii, curve: Self.cornerCurve(of: state), clip: clip)
     }
 
     /// The shadow itself: the alpha of `shadowPath` (white, local units), or without one of the layer's own

@@ -71,8 +71,14 @@ struct DrawListBuilder {
     /// Rasterizes what shape, gradient and text layers draw of their own; nil draws only their CALayer parts.
     var content: ContentRasterizer?
     var items: [DrawItem] = []
-    private var depth = 0
-    private var visitsLeft = maximumVisits
+    /// Where layers with `shouldRasterize` keep their bitmaps; nil draws them as ordinary layers.
+    var rasterization: RasterizationCache?
+    /// The rasterized layers whose bitmaps this builder is drawing: drawn as ordinary layers inside them.
+    var rasterizing: Set<LayerID> = []
+    /// Carried into the builders of rasterized layers' bitmaps, so nesting stays bounded.
+    var depth = 0
+    /// Read by the replicator's instance loop, which stops with the walk; carried like `depth`.
+    var visitsLeft = maximumVisits
     private var warned = false
 
     init(output: PixelRect, scene: any SceneSource, content: ContentRasterizer? = nil) {
@@ -122,6 +128,11 @@ struct DrawListBuilder {
         guard world.allFinite else { return }
         let bounds = state.bounds.standardized
         if !state.doubleSided && world.isBackFacing(atX: bounds.midX, y: bounds.midY) { return }
+        if state.shouldRasterize, !rasterizing.contains(layer.id),
+            emitRasterized(layer, from: lookup, world: world, alpha: alpha * opacity, clip: clip)
+        {
+            return
+        }
 
         let grouped = state.allowsGroupOpacity && opacity < 1
         let itemAlpha = grouped ? 1 : alpha * opacity
@@ -148,17 +159,19 @@ struct DrawListBuilder {
         let start = items.count
         let bounds = state.bounds.standardized
         let radii = Self.cornerRadii(of: state, in: bounds)
+        let curve = Self.cornerCurve(of: state)
         if let color = state.backgroundColor {
             appendRect(
-                world: world, rect: bounds, radii: radii, color: color, borderWidth: nil, alpha: alpha, clip: clip)
+                world: world, rect: bounds, radii: radii, curve: curve, color: color, borderWidth: nil, alpha: alpha,
+                clip: clip)
         }
         emitClippedContent(
             layer, from: lookup, world: world, bounds: bounds, radii: radii, alpha: alpha, clip: clip,
             shadows: shadows)
         if state.borderWidth > 0, let color = state.borderColor {
             appendRect(
-                world: world, rect: bounds, radii: radii, color: color, borderWidth: state.borderWidth, alpha: alpha,
-                clip: clip)
+                world: world, rect: bounds, radii: radii, curve: curve, color: color, borderWidth: state.borderWidth,
+                alpha: alpha, clip: clip)
         }
         if let mask { wrapTail(from: start, mask: mask, clip: clip) }
     }
@@ -197,7 +210,9 @@ struct DrawListBuilder {
         let start = items.count
         emitContents(of: layer.state, world: world, alpha: alpha, clip: clip)
         emitSublayers(of: layer, from: lookup, world: world, alpha: alpha, clip: clip, shadows: shadows)
-        wrapTail(from: start, maskedBy: world, bounds: bounds, radii: radii, clip: clip)
+        wrapTail(
+            from: start, maskedBy: world, bounds: bounds, radii: radii, curve: Self.cornerCurve(of: layer.state),
+            clip: clip)
     }
 
     /// The sublayers, sorted by zPosition (stable: equal values keep their order), each drawn into this
@@ -209,6 +224,10 @@ struct DrawListBuilder {
     ) {
         let ids = layer.sublayers
         guard !ids.isEmpty else { return }
+        if layer.state.layerClass == .replicator {
+            emitReplicatorInstances(of: layer, from: lookup, world: world, alpha: alpha, clip: clip, shadows: shadows)
+            return
+        }
         let above = world.flatteningDepth
         let superlayer = Superlayer.layer(layer.state)
         let (children, order) = Self.sortedSublayers(ids, from: lookup)
@@ -255,15 +274,17 @@ struct DrawListBuilder {
     /// A background (no `borderWidth`) or border with `alpha` applied to its colour.
     @inline(never)
     mutating func appendRect(
-        world: Transform3D, rect: Rect, radii: CornerRadii, color: Color, borderWidth: Double?, alpha: Double,
-        clip: PixelRect?
+        world: Transform3D, rect: Rect, radii: CornerRadii, curve: CornerCurve = .circular, color: Color,
+        borderWidth: Double?, alpha: Double, clip: PixelRect?
     ) {
         var color = color
         color.alpha *= alpha
         guard color.alpha > 0, color.isFinite else { return }
         appendLeaf(
             .rect(
-                RectDraw(transform: world, rect: rect, radii: radii, color: color, borderWidth: borderWidth, clip: clip)
+                RectDraw(
+                    transform: world, rect: rect, radii: radii, cornerCurve: curve, color: color,
+                    borderWidth: borderWidth, clip: clip)
             ))
     }
 
@@ -303,10 +324,12 @@ struct DrawListBuilder {
     /// Masks the items appended since `start` by the rounded rectangle `bounds` under `world` (masksToBounds).
     @inline(never)
     mutating func wrapTail(
-        from start: Int, maskedBy world: Transform3D, bounds: Rect, radii: CornerRadii, clip: PixelRect?
+        from start: Int, maskedBy world: Transform3D, bounds: Rect, radii: CornerRadii,
+        curve: CornerCurve = .circular, clip: PixelRect?
     ) {
         let inner = cutTail(from: start)
-        let shape = DrawItem.rect(RectDraw(transform: world, rect: bounds, radii: radii, color: .white))
+        let shape = DrawItem.rect(
+            RectDraw(transform: world, rect: bounds, radii: radii, cornerCurve: curve, color: .white))
         guard let box = inner.coverage, let shapeBox = shape.coverage,
             let groupBounds = box.intersection(shapeBox)?.intersection(cull)?.clipped(to: clip)
         else { return }
@@ -317,6 +340,11 @@ struct DrawListBuilder {
         guard !warned else { return }
         warned = true
         Self.logger.warning("\(message)")
+    }
+
+    /// `cornerCurve` as the renderers draw it: `continuous` or, for anything else, circular.
+    static func cornerCurve(of state: LayerState) -> CornerCurve {
+        state.cornerCurve == CornerCurve.continuous.rawValue ? .continuous : .circular
     }
 
     /// `cornerRadius` on the corners `maskedCorners` names, clamped to half the shorter side.

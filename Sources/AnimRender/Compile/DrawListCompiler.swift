@@ -29,11 +29,17 @@ public struct DrawListCompiler: Sendable {
     /// Rasterizes (and caches) what shape, gradient and text layers draw of their own. Shared by copies of
     /// the compiler, so keep one compiler for an output and its cache stays warm.
     public let content: ContentRasterizer
+    /// The bitmaps of layers with `shouldRasterize`, kept between frames like `content`.
+    public let rasterization: RasterizationCache
 
-    public init(outputSize: PixelSize, clearColor: Color = .black, content: ContentRasterizer = ContentRasterizer()) {
+    public init(
+        outputSize: PixelSize, clearColor: Color = .black, content: ContentRasterizer = ContentRasterizer(),
+        rasterization: RasterizationCache = RasterizationCache()
+    ) {
         self.outputSize = outputSize
         self.clearColor = clearColor
         self.content = content
+        self.rasterization = rasterization
     }
 
     /// Every scene in order as one frame; each scene's roots are siblings in the output's space, sorted by
@@ -41,6 +47,7 @@ public struct DrawListCompiler: Sendable {
     public func compile(_ scenes: [any SceneSource]) -> DrawList {
         guard let first = scenes.first else { return DrawList(size: outputSize, clearColor: clearColor) }
         var builder = DrawListBuilder(output: PixelRect(size: outputSize), scene: first, content: content)
+        builder.rasterization = rasterization
         for scene in scenes {
             builder.scene = scene
             let (roots, order) = DrawListBuilder.sortedSublayers(scene.roots, from: .live(scene))
@@ -65,6 +72,7 @@ public struct DrawListCompiler: Sendable {
         }
         let size = PixelSize(width: side(bounds.width), height: side(bounds.height))
         var builder = DrawListBuilder(output: PixelRect(size: size), scene: scene, content: content)
+        builder.rasterization = rasterization
         builder.emit(target, from: .live(scene), under: .detached, above: .identity, alpha: 1, clip: nil, shadows: true)
         return DrawList(size: size, clearColor: .clear, items: builder.items)
     }

@@ -29,7 +29,8 @@ extension GLESRenderer {
             let u = Self.unbounded
             glUniform4f(program[.clamp], -u, -u, u, u)
         }
-        glUniform1f(program[.alpha], GLfloat(min(draw.alpha, 1)))
+        let tint = Self.premultipliedTint(draw)
+        glUniform4f(program[.tint], tint.r, tint.g, tint.b, tint.a)
         scissor(quad)
         let image = draw.image
         if image.tileSource == nil && image.width <= info.maxTextureSize && image.height <= info.maxTextureSize {
@@ -52,6 +53,14 @@ extension GLESRenderer {
             try drawTiles(draw, map: map, quad: quad, program: program)
         }
         stats.itemsDrawn += 1
+    }
+
+    /// The factor each premultiplied texel channel is multiplied by: the tint premultiplied (each component clamped
+    /// to 0…1), times the draw's alpha.
+    static func premultipliedTint(_ draw: ImageDraw) -> (r: GLfloat, g: GLfloat, b: GLfloat, a: GLfloat) {
+        let t = draw.tint.isFinite ? draw.tint.clamped : .clear
+        let a = t.alpha * min(draw.alpha, 1)
+        return (GLfloat(t.red * a), GLfloat(t.green * a), GLfloat(t.blue * a), GLfloat(a))
     }
 
     /// The cached texture of a whole image, uploaded (BGRA swapped, rows repacked) when missing.

@@ -58,6 +58,7 @@ extension GLESRenderer {
     // MARK: Rectangles
 
     func drawRect(_ draw: RectDraw, visible: PixelRect) throws(RenderError) {
+        if let outline = draw.continuousOutline { return try drawPath(outline, visible: visible) }
         guard let area = Self.area(visible, draw.clip), draw.rect.isFinite,
             let map = ProjectiveMap(draw.transform),
             let quad = Self.footprint(of: draw.rect, map: map, in: area)

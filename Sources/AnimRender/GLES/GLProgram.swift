@@ -3,8 +3,8 @@ import CGLES3
 /// The uniforms the renderer's shaders declare (`GLShaders`): each program looks all of them up once (-1 for those
 /// it lacks), so a draw sets uniforms without string lookups.
 enum GLUniform: Int, CaseIterable {
-    case alpha, antialiased, borderWidth, channel, clamp, color, direction, image, imageMap, inverse, mask, masked
-    case opacity, owned, quad, radii, radius, rect, source, sourceOrigin, sourceSize, textureMap, viewOrigin
+    case antialiased, borderWidth, channel, clamp, color, direction, image, imageMap, inverse, mask, masked
+    case opacity, owned, quad, radii, radius, rect, source, sourceOrigin, sourceSize, textureMap, tint, viewOrigin
     case viewSize, weights
 
     var name: String { "u_\(self)" }

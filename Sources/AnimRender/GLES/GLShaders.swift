@@ -100,7 +100,8 @@ enum GLShaders {
 
     /// `ImageDraw` and the tiles of an oversize image: image point = u_imageMap.xy + q · u_imageMap.zw, clamped
     /// to u_clamp (the source's pixel centres with clampToSource, else unbounded); a tile only draws the image
-    /// points it owns (u_owned, half-open); texture coordinate = (image point − u_texture.xy) · u_texture.zw.
+    /// points it owns (u_owned, half-open); texture coordinate = (image point − u_texture.xy) · u_texture.zw. The
+    /// premultiplied texel is multiplied by u_tint: the draw's tint premultiplied, times its alpha.
     static let imageFragment = """
         #version 300 es
         precision highp float;
@@ -111,7 +112,7 @@ enum GLShaders {
         uniform vec4 u_clamp;
         uniform vec4 u_owned;
         uniform vec4 u_textureMap;
-        uniform float u_alpha;
+        uniform vec4 u_tint;
         uniform sampler2D u_image;
         out vec4 fragColor;
         void main() {
@@ -122,7 +123,7 @@ enum GLShaders {
             vec4 texel = texture(u_image, (p - u_textureMap.xy) * u_textureMap.zw);
             if (!front || any(lessThan(p, u_owned.xy)) || any(greaterThanEqual(p, u_owned.zw))) discard;
             float c = shapeCoverage(q, jx, jy, u_rect, vec4(0.0));
-            fragColor = texel * (u_alpha * c);
+            fragColor = texel * (u_tint * c);
         }
         """
 

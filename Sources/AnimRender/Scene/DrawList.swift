@@ -67,6 +67,14 @@ public struct CornerRadii: Hashable, Sendable {
     public var isZero: Bool { self == .zero }
 }
 
+/// The shape of rounded corners (CALayer's `cornerCurve`).
+public enum CornerCurve: String, Hashable, Sendable {
+    /// Quarter circles.
+    case circular
+    /// Apple's continuous corner (the squircle), drawn as a path: `BezierPath.continuousRoundedRect`.
+    case continuous
+}
+
 /// Coverage, the same in both renderers (the reference is `Coverage` in the software renderer; the GLES
 /// fragment shader computes the same expression): for the centre of an output pixel, map back to the local
 /// point q, take the signed distance d(q) to the shape's outline in local units (negative inside; a
@@ -80,6 +88,10 @@ public struct RectDraw: Sendable, Equatable {
     public var rect: Rect
     /// Each clamped by the compiler to half the shorter side.
     public var radii: CornerRadii
+    /// `continuous` corners (with any radius above 0) are not covered by the rule above: both renderers fill the
+    /// outline `continuousOutline` gives as a `PathDraw` (a border as the even-odd region between the outline
+    /// and the one inset by the width, whose radii are each max(0, r − w)), always antialiased.
+    public var cornerCurve: CornerCurve
     public var color: Color
     /// nil fills the rectangle; a width draws a border of that width inside the rectangle's edge.
     public var borderWidth: Double?
@@ -88,12 +100,13 @@ public struct RectDraw: Sendable, Equatable {
     public var clip: PixelRect?
 
     public init(
-        transform: Transform3D, rect: Rect, radii: CornerRadii = .zero, color: Color, borderWidth: Double? = nil,
-        antialiased: Bool = true, clip: PixelRect? = nil
+        transform: Transform3D, rect: Rect, radii: CornerRadii = .zero, cornerCurve: CornerCurve = .circular,
+        color: Color, borderWidth: Double? = nil, antialiased: Bool = true, clip: PixelRect? = nil
     ) {
         self.transform = transform
         self.rect = rect
         self.radii = radii
+        self.cornerCurve = cornerCurve
         self.color = color
         self.borderWidth = borderWidth
         self.antialiased = antialiased
@@ -126,13 +139,17 @@ public struct ImageDraw: Sendable, Equatable {
     public var magnificationFilter: ImageFilter
     /// Multiplies the image's alpha (and, premultiplied, its colour).
     public var alpha: Double
+    /// Multiplies each of the image's straight-alpha components (a replicator instance's colour,
+    /// docs/core-animation-rules.md#careplicatorlayer): premultiplied, a pixel (r, g, b, a) becomes
+    /// (r·R·A, g·G·A, b·B·A, a·A) for a tint (R, G, B, A), before `alpha` applies.
+    public var tint: Color
     public var antialiased: Bool
     public var clip: PixelRect?
 
     public init(
         transform: Transform3D, rect: Rect, image: RenderImage, source: Rect, clampToSource: Bool = false,
         minificationFilter: ImageFilter = .linear, magnificationFilter: ImageFilter = .linear, alpha: Double = 1,
-        antialiased: Bool = true, clip: PixelRect? = nil
+        tint: Color = .white, antialiased: Bool = true, clip: PixelRect? = nil
     ) {
         self.transform = transform
         self.rect = rect
@@ -142,6 +159,7 @@ public struct ImageDraw: Sendable, Equatable {
         self.minificationFilter = minificationFilter
         self.magnificationFilter = magnificationFilter
         self.alpha = alpha
+        self.tint = tint
         self.antialiased = antialiased
         self.clip = clip
     }

@@ -46,15 +46,27 @@ public protocol SceneSource {
     var roots: [LayerID] { get }
     /// The layer `id`, or nil when there is none.
     func layer(_ id: LayerID) -> SceneLayer?
+    /// The layer `id` with its animations evaluated `delay` seconds earlier than the frame's time: what instance
+    /// i of a replicator shows for `delay` = i · instanceDelay (docs/core-animation-rules.md#careplicatorlayer).
+    /// A source without animations of its own answers `layer(id)`.
+    func layer(_ id: LayerID, delayedBy delay: Double) -> SceneLayer?
     /// The image `id` names in this client's `contents`, or nil when there is none.
     func image(_ id: ImageID) -> RenderImage?
+}
+
+extension SceneSource {
+    public func layer(_ id: LayerID, delayedBy delay: Double) -> SceneLayer? { layer(id) }
 }
 
 /// A scene held in dictionaries: for tests, tools and splash screens.
 public struct StaticScene: SceneSource, Sendable {
     public var roots: [LayerID]
+    /// Their presentation states, or, for the layers in `animations`, their model states.
     public var layers: [LayerID: SceneLayer]
     public var images: [ImageID: RenderImage]
+    /// Animations evaluated over the model states in `layers` at `time` (each layer's local time is `time`).
+    public var animations: [LayerID: LayerAnimations] = [:]
+    public var time: Double = 0
 
     public init(roots: [LayerID] = [], layers: [LayerID: SceneLayer] = [:], images: [ImageID: RenderImage] = [:]) {
         self.roots = roots
@@ -62,6 +74,17 @@ public struct StaticScene: SceneSource, Sendable {
         self.images = images
     }
 
-    public func layer(_ id: LayerID) -> SceneLayer? { layers[id] }
+    public func layer(_ id: LayerID) -> SceneLayer? { layer(id, delayedBy: 0) }
+
+    public func layer(_ id: LayerID, delayedBy delay: Double) -> SceneLayer? {
+        guard let layer = layers[id] else { return nil }
+        guard let animations = animations[id], !animations.isEmpty else { return layer }
+        let (state, transition) = PresentationEvaluator.presentation(
+            of: layer.state, animations: animations, atLocalTime: time - delay)
+        return SceneLayer(
+            id: id, state: state, sublayers: layer.sublayers, transition: transition ?? layer.transition,
+            transitionFrom: layer.transitionFrom)
+    }
+
     public func image(_ id: ImageID) -> RenderImage? { images[id] }
 }

@@ -64,8 +64,11 @@ extension SoftwareRenderer {
         let m = Self.multiply(k, a)
         guard [m.0, m.1, m.2, m.3, m.4, m.5, m.6, m.7, m.8].allSatisfy(\.isFinite) else { return }
 
-        let source: WrappedImage
+        var source: WrappedImage
         if let window { source = try wrap(window, sub: sub) } else { source = try wrap(image, sub: sub) }
+        if d.tint != .white {
+            source = try tinted(source, size: PixelSize(width: sub.width, height: sub.height), d.tint)
+        }
         defer { source.release() }
         var transform = Self.pixmanTransform(m)
         pixman_image_set_transform(source.image, &transform)
@@ -93,6 +96,35 @@ extension SoftwareRenderer {
             PIXMAN_OP_OVER, source.image, mask?.image ?? solidMask, target.image, Int32(box.x), Int32(box.y), 0, 0,
             Int32(at.x), Int32(at.y), Int32(at.width), Int32(at.height))
         stats.itemsDrawn += 1
+    }
+
+    /// A copy of `source` (which is released) with each premultiplied channel multiplied by `tint` premultiplied:
+    /// (r·R·A, g·G·A, b·B·A, a·A), rounded to the nearest 8-bit value, as the GLES image shader's u_tint does.
+    private func tinted(_ source: WrappedImage, size: PixelSize, _ tint: Color) throws(RenderError) -> WrappedImage {
+        defer { source.release() }
+        let copy = try pool.take(PixelRect(size: size), format: PIXMAN_a8r8g8b8)
+        pixman_image_composite32(
+            PIXMAN_OP_SRC, source.image, nil, copy.image, 0, 0, 0, 0, 0, 0, Int32(size.width), Int32(size.height))
+        let t = tint.isFinite ? tint.clamped : .clear
+        // Factors in 1/65536 for the words' bytes from the top: alpha, red, green, blue.
+        let factors = [t.alpha, t.red * t.alpha, t.green * t.alpha, t.blue * t.alpha].map {
+            UInt32(($0 * 65536).rounded())
+        }
+        for row in 0..<size.height {
+            let words = UnsafeMutableRawPointer(copy.base + row * copy.stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<size.width {
+                let p = words[x]
+                var out: UInt32 = 0
+                for (k, factor) in factors.enumerated() {
+                    let shift = UInt32(24 - 8 * k)
+                    let channel = (p >> shift) & 0xFF
+                    out |= ((channel * factor + 32768) >> 16) << shift
+                }
+                words[x] = out
+            }
+        }
+        pixman_image_ref(copy.image)
+        return WrappedImage(image: copy.image, copy: copy, pool: pool)
     }
 
     /// The whole image pixels holding `source`, inside the image (at least one pixel: a source outside the image

@@ -7,6 +7,7 @@ extension SoftwareRenderer {
     /// constant-coverage boxes plus masks for its corners (`AxisAlignedCoverage`); else the colour through a
     /// `RectCoverage` mask. All three give the same bytes.
     func drawRect(_ r: RectDraw, into target: DrawTarget) throws(RenderError) {
+        if let outline = r.continuousOutline { return try drawPath(outline, into: target) }
         guard let clip = target.clip(r.clip) else { return }
         let color = Pixman.premultiplied8(r.color)
         guard color.a > 0 else { return }

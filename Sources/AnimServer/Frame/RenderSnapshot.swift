@@ -38,6 +38,8 @@ public struct RenderSnapshot: Sendable {
         public let presented: [LayerID: Presented]
         /// The old state of each layer a transition was added to, captured when it was added.
         public let transitionCaptures: [LayerID: TransitionCapture]
+        /// The absolute time the presentation was evaluated at.
+        public let time: Double
 
         /// The number of layers.
         public var count: Int { tree.count }
@@ -53,6 +55,25 @@ public struct RenderSnapshot: Sendable {
                 return Layer(
                     id: id, state: presented?.state ?? node.state, sublayers: node.sublayers,
                     transition: transition,
+                    transitionFrom: transition == nil ? nil : transitionCaptures[id]?.snapshot)
+            }
+        }
+
+        /// The layer `id` with its animations evaluated at absolute time `time − delay` (a replicator instance's
+        /// layers, docs/core-animation-rules.md#careplicatorlayer); a layer without animations shows its model state.
+        /// Animations already removed from the model tree at `time` (finished and removedOnCompletion) are gone for
+        /// the delayed copies too.
+        public func layer(_ id: LayerID, delayedBy delay: Double) -> Layer? {
+            guard delay != 0 else { return self[id] }
+            return tree.withNode(id) { node in
+                var state = node.state
+                var transition: TransitionProgress?
+                if !node.animations.isEmpty, let local = try? tree.localTime(of: id, fromAbsolute: time - delay) {
+                    transition = PresentationEvaluator.evaluate(
+                        model: node.state, animations: node.animations, atLocalTime: local, into: &state)
+                }
+                return Layer(
+                    id: id, state: state, sublayers: node.sublayers, transition: transition,
                     transitionFrom: transition == nil ? nil : transitionCaptures[id]?.snapshot)
             }
         }
@@ -114,7 +135,8 @@ extension RenderSnapshot.Client {
         }
         self.init(
             session: session,
-            layers: RenderSnapshot.Layers(tree: tree, presented: presented, transitionCaptures: transitionCaptures),
+            layers: RenderSnapshot.Layers(
+                tree: tree, presented: presented, transitionCaptures: transitionCaptures, time: t),
             images: images)
     }
 }

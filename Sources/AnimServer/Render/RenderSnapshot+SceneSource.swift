@@ -12,6 +12,13 @@ extension RenderSnapshot.Client: SceneSource {
             transitionFrom: layer.transitionFrom)
     }
 
+    public func layer(_ id: LayerID, delayedBy delay: Double) -> SceneLayer? {
+        guard let layer = layers.layer(id, delayedBy: delay) else { return nil }
+        return SceneLayer(
+            id: id, state: layer.state, sublayers: layer.sublayers, transition: layer.transition,
+            transitionFrom: layer.transitionFrom)
+    }
+
     /// The image's pixels stay in the client's mapped memfd; the image keeps the mapping alive.
     public func image(_ id: ImageID) -> RenderImage? {
         guard let image = images[id] else { return nil }

@@ -16,8 +16,6 @@ import Testing
             .compositingFilter, .string("multiplyBlendMode"), "multiplyBlendMode",
             "is not drawn yet: compositingFilter must be nil"
         ),
-        (.cornerCurve, .string("continuous"), "continuous", "is not drawn yet: cornerCurve must be 'circular'"),
-        (.shouldRasterize, .bool(true), "true", "is not drawn yet: shouldRasterize must be false"),
     ]
 
     @Test func nonDefaultValuesAreRefusedNamingKeyPathAndValue() throws {
@@ -52,16 +50,6 @@ import Testing
                 reason: "is not drawn yet: compositingFilter must be nil")
         ) {
             try h.add(blend)
-        }
-        let raster = Animation(
-            .keyframe(KeyframeAnimation(keyPath: keyPath("shouldRasterize"), values: [.bool(false), .bool(true)])),
-            timing: MediaTiming(duration: 1))
-        #expect(
-            throws: AnimCoreError.notAllowed(
-                field: "kind.keyframe.values[1]", value: "true",
-                reason: "is not drawn yet: shouldRasterize must be false")
-        ) {
-            try h.add(raster)
         }
         // To the default it animates as before.
         try h.add(

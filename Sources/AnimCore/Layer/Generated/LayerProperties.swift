@@ -603,7 +603,7 @@ extension LayerProperty {
     /// (docs/core-animation-rules.md, "Refused until drawn").
     public var isDrawnOnlyAtDefault: Bool {
         switch self {
-        case .cornerCurve, .compositingFilter, .filters, .backgroundFilters, .shouldRasterize: true
+        case .compositingFilter, .filters, .backgroundFilters: true
         default: false
         }
     }
@@ -618,23 +618,27 @@ extension LayerProperty {
             .borderColor, .allowsGroupOpacity, .shadowColor, .shadowOffset, .shadowRadius, .shadowPath, .path,
             .fillColor, .fillRule, .strokeColor, .lineWidth, .lineCap, .lineJoin, .lineDashPhase, .lineDashPattern,
             .string, .font, .fontSize, .foregroundColor, .isWrapped, .truncationMode, .alignmentMode, .colors,
-            .locations, .startPoint, .endPoint, .gradientType: "yes"
+            .locations, .startPoint, .endPoint, .gradientType, .instanceCount, .replicatorPreservesDepth,
+            .instanceDelay, .instanceTransform, .instanceColor, .instanceRedOffset, .instanceGreenOffset,
+            .instanceBlueOffset, .instanceAlphaOffset: "yes"
         case .contentsFormat, .minificationFilterBias, .opaque, .needsDisplayOnBoundsChange, .drawsAsynchronously,
             .allowsFontSubpixelQuantization: "no effect"
         case .edgeAntialiasingMask, .allowsEdgeAntialiasing: "ignored: every edge is antialiased"
         case .cornerRadius: "above half the shorter side draws as half"
-        case .cornerCurve, .compositingFilter, .filters, .backgroundFilters, .shouldRasterize: "not yet"
+        case .cornerCurve:
+            "continuous: the published iOS 7 squircle (three cubics a corner, reaching 1.52866483 radii along each side; the radius limited to half the shorter side / 1.52866483), drawn as a path"
         case .opacity, .shadowOpacity, .strokeStart, .strokeEnd: "clamped to 0…1 when drawn"
-        case .rasterizationScale: "no effect (used only with shouldRasterize)"
+        case .compositingFilter, .filters, .backgroundFilters: "not yet"
+        case .shouldRasterize:
+            "the layer's whole drawing rendered into a bitmap, kept while it does not change and composited from it"
+        case .rasterizationScale: "the bitmap's pixels per layer unit with shouldRasterize, within 1/64…16"
         case .autoresizingMask: "no effect (the server does no layout)"
         case .name: "not drawn (names the layer)"
         case .preferredDynamicRange: "no effect (the output is 8-bit sRGB: nothing exceeds the standard range)"
         case .miterLimit: "below 1 draws as 1"
-        case .instanceCount, .replicatorPreservesDepth, .instanceDelay, .instanceTransform, .instanceColor,
-            .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset, .birthRate, .lifetime,
-            .velocity, .emitterScale, .spin, .emitterPosition, .emitterZPosition, .emitterSize, .emitterDepth,
-            .emitterShape, .emitterMode, .renderMode, .emitterPreservesDepth, .seed, .tileSize, .levelsOfDetail,
-            .levelsOfDetailBias: "not yet: the class draws its CALayer parts only"
+        case .birthRate, .lifetime, .velocity, .emitterScale, .spin, .emitterPosition, .emitterZPosition, .emitterSize,
+            .emitterDepth, .emitterShape, .emitterMode, .renderMode, .emitterPreservesDepth, .seed, .tileSize,
+            .levelsOfDetail, .levelsOfDetailBias: "not yet: the class draws its CALayer parts only"
         case .scrollMode: "not drawn (limits the SDK's scroll helpers)"
         case .beginTime, .speed, .timeOffset:
             "the layer's time, (t − beginTime) × speed + timeOffset, runs its animations and sublayers"
