@@ -48,6 +48,13 @@ public protocol SceneSource {
     func layer(_ id: LayerID) -> SceneLayer?
     /// The image `id` names in this client's `contents`, or nil when there is none.
     func image(_ id: ImageID) -> RenderImage?
+    /// The local time of layer `id` at the frame (an emitter's particles are a function of it,
+    /// docs/core-animation-rules.md#caemitterlayer); nil when not known, and then no particles are drawn.
+    func localTime(of id: LayerID) -> Double?
+}
+
+extension SceneSource {
+    public func localTime(of id: LayerID) -> Double? { nil }
 }
 
 /// A scene held in dictionaries: for tests, tools and splash screens.
@@ -55,13 +62,20 @@ public struct StaticScene: SceneSource, Sendable {
     public var roots: [LayerID]
     public var layers: [LayerID: SceneLayer]
     public var images: [ImageID: RenderImage]
+    /// Every layer's local time (a static scene has no timing hierarchy): what emitters are drawn at.
+    public var time: Double
 
-    public init(roots: [LayerID] = [], layers: [LayerID: SceneLayer] = [:], images: [ImageID: RenderImage] = [:]) {
+    public init(
+        roots: [LayerID] = [], layers: [LayerID: SceneLayer] = [:], images: [ImageID: RenderImage] = [:],
+        time: Double = 0
+    ) {
         self.roots = roots
         self.layers = layers
         self.images = images
+        self.time = time
     }
 
     public func layer(_ id: LayerID) -> SceneLayer? { layers[id] }
     public func image(_ id: ImageID) -> RenderImage? { images[id] }
+    public func localTime(of id: LayerID) -> Double? { layers[id] == nil ? nil : time }
 }
