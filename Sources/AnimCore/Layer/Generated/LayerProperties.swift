@@ -618,7 +618,8 @@ extension LayerProperty {
             .borderColor, .allowsGroupOpacity, .shadowColor, .shadowOffset, .shadowRadius, .shadowPath, .path,
             .fillColor, .fillRule, .strokeColor, .lineWidth, .lineCap, .lineJoin, .lineDashPhase, .lineDashPattern,
             .string, .font, .fontSize, .foregroundColor, .isWrapped, .truncationMode, .alignmentMode, .colors,
-            .locations, .startPoint, .endPoint, .gradientType: "yes"
+            .locations, .startPoint, .endPoint, .gradientType, .birthRate, .lifetime, .velocity, .emitterScale, .spin,
+            .emitterPosition, .emitterSize, .emitterShape, .emitterMode, .renderMode, .seed: "yes"
         case .contentsFormat, .minificationFilterBias, .opaque, .needsDisplayOnBoundsChange, .drawsAsynchronously,
             .allowsFontSubpixelQuantization: "no effect"
         case .edgeAntialiasingMask, .allowsEdgeAntialiasing: "ignored: every edge is antialiased"
@@ -631,10 +632,11 @@ extension LayerProperty {
         case .preferredDynamicRange: "no effect (the output is 8-bit sRGB: nothing exceeds the standard range)"
         case .miterLimit: "below 1 draws as 1"
         case .instanceCount, .replicatorPreservesDepth, .instanceDelay, .instanceTransform, .instanceColor,
-            .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset, .birthRate, .lifetime,
-            .velocity, .emitterScale, .spin, .emitterPosition, .emitterZPosition, .emitterSize, .emitterDepth,
-            .emitterShape, .emitterMode, .renderMode, .emitterPreservesDepth, .seed, .tileSize, .levelsOfDetail,
-            .levelsOfDetailBias: "not yet: the class draws its CALayer parts only"
+            .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset, .tileSize,
+            .levelsOfDetail, .levelsOfDetailBias: "not yet: the class draws its CALayer parts only"
+        case .emitterZPosition, .emitterDepth:
+            "particles are drawn flattened into the layer's plane: z only orders them with renderMode backToFront"
+        case .emitterPreservesDepth: "no effect: particles are drawn flattened into the layer's plane"
         case .scrollMode: "not drawn (limits the SDK's scroll helpers)"
         case .beginTime, .speed, .timeOffset:
             "the layer's time, (t − beginTime) × speed + timeOffset, runs its animations and sublayers"
