@@ -58,6 +58,12 @@ extension SoftwareRenderer {
                 m, at: (Double(box.x) + Double(box.width) / 2, Double(box.y) + Double(box.height) / 2))
             setFilter(source.image, filter: scale > 1 ? d.minificationFilter : d.magnificationFilter, scale: scale)
 
+            let at = target.local(box)
+            if channel(color.red) == alpha8 && channel(color.green) == alpha8 && channel(color.blue) == alpha8 {
+                // A white particle is its image times an alpha: one composite, as an `ImageDraw`.
+                try composite(source.image, op: op, coverage: coverage, alpha: alpha, box: box, at: at, into: target)
+                continue
+            }
             guard let tint = Pixman.solid((channel(color.red), channel(color.green), channel(color.blue), alpha8))
             else { throw .outOfMemory(size: PixelSize(width: 1, height: 1)) }
             defer { pixman_image_unref(tint) }
@@ -74,11 +80,34 @@ extension SoftwareRenderer {
                 mask = m
             }
             defer { if let mask { pool.recycle(mask) } }
-            let at = target.local(box)
             pixman_image_composite32(
                 op, tinted.image, mask?.image, target.image, 0, 0, 0, 0, Int32(at.x), Int32(at.y),
                 Int32(at.width), Int32(at.height))
         }
         stats.itemsDrawn += 1
+    }
+
+    /// `source` (its transform set) through the quad's coverage times `alpha` (or a solid alpha where the quad
+    /// lands on whole pixels) onto `box` of the target.
+    private func composite(
+        _ source: OpaquePointer, op: pixman_op_t, coverage: RectCoverage?, alpha: Double, box: PixelRect,
+        at: PixelRect, into target: DrawTarget
+    ) throws(RenderError) {
+        var mask: Offscreen?
+        var solidMask: OpaquePointer?
+        if let coverage {
+            let m = try pool.take(box, format: PIXMAN_a8)
+            coverage.rasterize(into: m.base, stride: m.stride, area: box, alpha: alpha)
+            mask = m
+        } else if alpha < 1 {
+            solidMask = Pixman.solid((0, 0, 0, UInt8((alpha * 255).rounded())))
+        }
+        defer {
+            if let mask { pool.recycle(mask) }
+            if let solidMask { pixman_image_unref(solidMask) }
+        }
+        pixman_image_composite32(
+            op, source, mask?.image ?? solidMask, target.image, Int32(box.x), Int32(box.y), 0, 0, Int32(at.x),
+            Int32(at.y), Int32(at.width), Int32(at.height))
     }
 }
