@@ -140,6 +140,34 @@ struct EmitterRenderingTests {
         #expect(p.particles.map(\.placement.tx) == [5, 15, 25, 35])
     }
 
+    @Test func aMovingParticleDamagesWhereItWasAndWhereItIs() throws {
+        // One particle moving right at 20 pt/s from (20, 30), 8 pt wide: at 1 s on 36..<44, at 1.5 s on 46..<54.
+        func list(at time: Double) -> DrawList {
+            Self.compile(
+                Self.scene(
+                    time: time, background: nil, images: [3: Self.solidImage(8, 8, (255, 255, 255, 255), key: 3)]
+                ) {
+                    $0.emitterCells = [
+                        Self.cell(3) {
+                            $0.velocity = 20
+                            $0.birthRate = 0.5
+                        }
+                    ]
+                    $0.emitterPosition = Point(x: 20, y: 30)
+                })
+        }
+        let tracker = DamageTracker()
+        _ = tracker.damage(for: list(at: 1))
+        #expect(tracker.damage(for: list(at: 1)) == .region([]))
+        guard case .region(let rects) = tracker.damage(for: list(at: 1.5)) else {
+            Issue.record("a full redraw")
+            return
+        }
+        let union = try #require(rects.dropFirst().reduce(rects.first) { $0?.union($1) })
+        #expect(union.x <= 36 && union.maxX >= 54 && union.y <= 26 && union.maxY >= 34)
+        #expect(union.width <= 22 && union.height <= 12)
+    }
+
     static let goldensFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Goldens")
 
