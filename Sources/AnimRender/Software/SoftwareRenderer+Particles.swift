@@ -3,9 +3,9 @@ import CPixman
 
 extension SoftwareRenderer {
     /// A `ParticleDraw`: the cell's image wrapped once (the source pixels, edges padded) and, per particle, sampled
-    /// through its transform into a scratch box times its premultiplied colour (a component-alpha solid mask, so red,
-    /// green and blue scale separately), then composited through the quad's edge coverage, over or added. Each
-    /// particle is the `ImageDraw` with `clampToSource` its quad would be, with the colour multiplied in.
+    /// through its transform and the quad's edge coverage times its alpha: straight onto the target for a white
+    /// particle, else into a scratch box whose red, green and blue are multiplied by its colour, then composited, over
+    /// or added. Each particle is the `ImageDraw` with `clampToSource` its quad would be, with the colour multiplied in.
     func drawParticles(_ d: ParticleDraw, into target: DrawTarget) throws(RenderError) {
         guard let clip = target.clip(d.clip), d.image.tileSource == nil, d.source.isFinite, d.alpha.isFinite,
             d.alpha > 0, !d.particles.isEmpty
@@ -22,9 +22,6 @@ extension SoftwareRenderer {
             guard rect.isFinite, rect.width != 0, rect.height != 0 else { continue }
             let color = particle.color
             let alpha = min(1, max(0, color.alpha.isFinite ? color.alpha : 0)) * groupAlpha
-            func channel(_ v: Double) -> UInt8 {
-                UInt8((min(1, max(0, v.isFinite ? v : 0)) * alpha * 255).rounded())
-            }
             let alpha8 = UInt8((alpha * 255).rounded())
             guard alpha8 > 0 else { continue }
             let t = particle.transform(under: d.transform)
@@ -59,39 +56,55 @@ extension SoftwareRenderer {
             setFilter(source.image, filter: scale > 1 ? d.minificationFilter : d.magnificationFilter, scale: scale)
 
             let at = target.local(box)
-            if channel(color.red) == alpha8 && channel(color.green) == alpha8 && channel(color.blue) == alpha8 {
+            let tint = (tintChannel(color.red), tintChannel(color.green), tintChannel(color.blue))
+            if tint == (255, 255, 255) {
                 // A white particle is its image times an alpha: one composite, as an `ImageDraw`.
-                try composite(source.image, op: op, coverage: coverage, alpha: alpha, box: box, at: at, into: target)
+                try composite(
+                    source.image, op: op, coverage: coverage, alpha: alpha, box: box, into: target.image, at: at)
                 continue
             }
-            guard let tint = Pixman.solid((channel(color.red), channel(color.green), channel(color.blue), alpha8))
-            else { throw .outOfMemory(size: PixelSize(width: 1, height: 1)) }
-            defer { pixman_image_unref(tint) }
-            pixman_image_set_component_alpha(tint, 1)
+            // The image through the coverage times the alpha into a scratch box, its colour multiplied there, then
+            // composited: red, green and blue scale separately, and what lies below is kept by the alpha alone.
             let tinted = try pool.take(box, format: PIXMAN_a8r8g8b8)
             defer { pool.recycle(tinted) }
+            try composite(
+                source.image, op: PIXMAN_OP_SRC, coverage: coverage, alpha: alpha, box: box, into: tinted.image,
+                at: PixelRect(x: 0, y: 0, width: box.width, height: box.height))
+            Self.multiply(tinted, by: tint)
             pixman_image_composite32(
-                PIXMAN_OP_SRC, source.image, tint, tinted.image, Int32(box.x), Int32(box.y), 0, 0, 0, 0,
-                Int32(box.width), Int32(box.height))
-            var mask: Offscreen?
-            if let coverage {
-                let m = try pool.take(box, format: PIXMAN_a8)
-                coverage.rasterize(into: m.base, stride: m.stride, area: box, alpha: 1)
-                mask = m
-            }
-            defer { if let mask { pool.recycle(mask) } }
-            pixman_image_composite32(
-                op, tinted.image, mask?.image, target.image, 0, 0, 0, 0, Int32(at.x), Int32(at.y),
-                Int32(at.width), Int32(at.height))
+                op, tinted.image, nil, target.image, 0, 0, 0, 0, Int32(at.x), Int32(at.y), Int32(at.width),
+                Int32(at.height))
         }
         stats.itemsDrawn += 1
     }
 
+    /// A colour component as an 8-bit factor.
+    private func tintChannel(_ v: Double) -> UInt8 { UInt8((min(1, max(0, v.isFinite ? v : 0)) * 255).rounded()) }
+
+    /// Multiplies red, green and blue of every pixel of `buffer` (a8r8g8b8) by `tint` (pixman's rounding, x·t/255).
+    static func multiply(_ buffer: Offscreen, by tint: (UInt8, UInt8, UInt8)) {
+        let (r, g, b) = (UInt32(tint.0), UInt32(tint.1), UInt32(tint.2))
+        @inline(__always) func times(_ x: UInt32, _ f: UInt32) -> UInt32 {
+            let t = x * f + 0x80
+            return ((t >> 8) + t) >> 8
+        }
+        for row in 0..<buffer.rect.height {
+            let words = UnsafeMutableRawPointer(buffer.base + row * buffer.stride).assumingMemoryBound(to: UInt32.self)
+            for i in 0..<buffer.rect.width {
+                let p = words[i]
+                guard p != 0 else { continue }
+                words[i] =
+                    (p & 0xFF00_0000) | times(p >> 16 & 0xFF, r) << 16 | times(p >> 8 & 0xFF, g) << 8
+                    | times(p & 0xFF, b)
+            }
+        }
+    }
+
     /// `source` (its transform set) through the quad's coverage times `alpha` (or a solid alpha where the quad
-    /// lands on whole pixels) onto `box` of the target.
+    /// lands on whole pixels) onto `box` of the target, whose pixels `at` are.
     private func composite(
         _ source: OpaquePointer, op: pixman_op_t, coverage: RectCoverage?, alpha: Double, box: PixelRect,
-        at: PixelRect, into target: DrawTarget
+        into image: OpaquePointer, at: PixelRect
     ) throws(RenderError) {
         var mask: Offscreen?
         var solidMask: OpaquePointer?
@@ -107,7 +120,7 @@ extension SoftwareRenderer {
             if let solidMask { pixman_image_unref(solidMask) }
         }
         pixman_image_composite32(
-            op, source, mask?.image ?? solidMask, target.image, Int32(box.x), Int32(box.y), 0, 0, Int32(at.x),
+            op, source, mask?.image ?? solidMask, image, Int32(box.x), Int32(box.y), 0, 0, Int32(at.x),
             Int32(at.y), Int32(at.width), Int32(at.height))
     }
 }
