@@ -234,7 +234,7 @@ extension SoftwareRenderer {
     }
 
     /// The pixels of `sub` (image pixels inside `window.rect`) of a tile window as a pixman image over its memory.
-    private func wrap(_ window: Offscreen, sub: PixelRect) throws(RenderError) -> WrappedImage {
+    func wrap(_ window: Offscreen, sub: PixelRect) throws(RenderError) -> WrappedImage {
         let start = window.base + (sub.y - window.rect.y) * window.stride + (sub.x - window.rect.x) * 4
         guard
             let wrapped = pixman_image_create_bits(

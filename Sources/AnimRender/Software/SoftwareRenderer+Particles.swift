@@ -12,7 +12,15 @@ extension SoftwareRenderer {
         else { return }
         let image = d.image
         let sub = Self.sourcePixels(d.source, image: image)
-        let source = try wrap(image, sub: sub)
+        // pixman's bilinear fast paths read a8r8g8b8: an RGBA image's source pixels are swizzled into a scratch
+        // copy once per draw (particle images are small), every particle then samples that.
+        var swizzled: Offscreen?
+        if image.format == .rgba8Premultiplied, sub.pixelCount <= Self.swizzleLimit {
+            swizzled = try swizzledCopy(of: image, sub: sub)
+        }
+        defer { if let swizzled { pool.recycle(swizzled) } }
+        let source: WrappedImage
+        if let swizzled { source = try wrap(swizzled, sub: sub) } else { source = try wrap(image, sub: sub) }
         defer { source.release() }
         pixman_image_set_repeat(source.image, PIXMAN_REPEAT_PAD)
         let op = d.blend == .additive ? PIXMAN_OP_ADD : PIXMAN_OP_OVER
@@ -76,6 +84,27 @@ extension SoftwareRenderer {
                 Int32(at.height))
         }
         stats.itemsDrawn += 1
+    }
+
+    /// Source pixels of a particle image copied to a8r8g8b8 at most (1024 × 1024).
+    static let swizzleLimit = 1 << 20
+
+    /// The pixels `sub` of an RGBA image as a8r8g8b8 in a pooled buffer whose rect is `sub`.
+    private func swizzledCopy(of image: RenderImage, sub: PixelRect) throws(RenderError) -> Offscreen {
+        let copy = try pool.take(sub, format: PIXMAN_a8r8g8b8)
+        let from = image.bytes
+        for row in 0..<sub.height {
+            let source = (sub.y + row) * image.stride + sub.x * 4
+            let target = UnsafeMutableRawPointer(copy.base + row * copy.stride)
+            for i in 0..<sub.width {
+                // Bytes R, G, B, A → the word A, R, G, B.
+                let rgba = UInt32(
+                    littleEndian: from.loadUnaligned(fromByteOffset: source + i * 4, as: UInt32.self))
+                let argb = (rgba & 0xFF00_FF00) | (rgba >> 16 & 0xFF) | (rgba & 0xFF) << 16
+                target.storeBytes(of: argb, toByteOffset: i * 4, as: UInt32.self)
+            }
+        }
+        return copy
     }
 
     /// A colour component as an 8-bit factor.
