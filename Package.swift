@@ -101,6 +101,7 @@ let package = Package(
         // The demo client: seed 002's scene committed to a running server.
         .executableTarget(
             name: "animdemo", dependencies: ["AnimKit", "AnimCore", argumentParser], path: "tools/animdemo"),
+        .executableTarget(name: "snow", dependencies: ["AnimKit", "AnimImage"], path: "examples/snow"),
 
         // The server's benchmarks (issue 3's targets) against a real daemon: run in release mode, never in CI.
         .executableTarget(

@@ -269,7 +269,8 @@ public final class ServerCore {
         let images = session.images
         return CommitEnvironment(
             now: clock.now(), maxLayers: configuration.maxLayers, maxAnimations: configuration.maxAnimations,
-            hasImage: { images.contains($0) }, logger: logger, keyPaths: keyPaths)
+            maxParticles: configuration.maxParticles, hasImage: { images.contains($0) }, logger: logger,
+            keyPaths: keyPaths)
     }
 
     private func apply(_ commit: Commit, from session: Session) -> [Message] {

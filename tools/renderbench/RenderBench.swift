@@ -18,8 +18,11 @@ struct RenderBench: ParsableCommand {
     @Option(help: "Measured frames per case (after 2 warm-up frames).") var frames: Int = 15
     @Option(help: "Renderers: software, gles.") var renderers: [String] = ["software", "gles"]
     @Flag(help: "Adds a 16,000-point text ticker scrolling 3 points a frame.") var ticker = false
+    @Option(help: "Instead of layers: an emitter keeping about this many particles alive (EmitterBench).")
+    var particles: Int?
 
     func run() throws {
+        if let particles { return try runEmitter(particles) }
         print(
             "| renderer | output | layers | compile p50 | steady frame p50 | full frame p50 | pixman ref (steady) p50 | pixman ref (full) p50 | steady / ref | full / ref | cold full p50 | cold / ref |"
         )
@@ -38,6 +41,25 @@ struct RenderBench: ParsableCommand {
                     default: throw ValidationError("unknown renderer \(name)")
                     }
                     try measure(renderer, bench: bench)
+                }
+            }
+        }
+    }
+
+    func runEmitter(_ particles: Int) throws {
+        print(
+            "| renderer | output | particles per frame | simulation p50 | compile p50 | full frame p50 | CPU per frame |"
+        )
+        print("|---|---|---|---|---|---|---|")
+        for sizeText in sizes {
+            let parts = sizeText.split(separator: "x").compactMap { Int($0) }
+            guard parts.count == 2 else { throw ValidationError("bad size \(sizeText)") }
+            let bench = EmitterBench(size: PixelSize(width: parts[0], height: parts[1]), particles: particles)
+            for name in renderers {
+                switch name {
+                case "software": try bench.measure(SoftwareRenderer(size: bench.size), frames: frames)
+                case "gles": try bench.measure(GLESRenderer(size: bench.size), frames: frames)
+                default: throw ValidationError("unknown renderer \(name)")
                 }
             }
         }

@@ -1,7 +1,12 @@
 import AnimCore
 import AnimProtocol
 
-/// CAEmitterLayer: particles from its emitter cells.
+/// CAEmitterLayer: particles from its emitter cells, simulated and drawn by the server. The particles are a pure
+/// function of the layer's properties, its cells, `seed` and the layer's local time, and the layer emits from its
+/// local time 0 on (docs/core-animation-rules.md#caemitterlayer): with `beginTime` 0 it shows the particles it would
+/// have emitted since media time 0; set `beginTime` to the server's current time (`Connection.clock(_:)`) to start
+/// it empty. A client's emitters may keep `maxParticles` particles alive (a commit beyond is refused with
+/// `quotaExceeded`).
 open class EmitterLayer: Layer, @unchecked Sendable {
     override class var kind: LayerClass { .emitter }
 

@@ -26,6 +26,9 @@ extension DrawItem {
         case .shadow(let s):
             box = s.bounds
             clip = s.clip
+        case .particles(let p):
+            box = p.box
+            clip = p.clip
         }
         guard let box, !box.isEmpty else { return nil }
         guard let clip else { return box }
@@ -50,6 +53,9 @@ extension DrawItem {
         case .shadow(var s):
             s.color.alpha *= factor
             return .shadow(s)
+        case .particles(var p):
+            p.alpha *= factor
+            return .particles(p)
         }
     }
 }

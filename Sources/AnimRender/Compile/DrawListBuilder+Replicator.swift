@@ -117,7 +117,7 @@ extension Color {
 
 extension DrawItem {
     /// The item with every colour it draws multiplied by `tint` (a replicator instance's colour): rectangles',
-    /// paths' and shadows' colours, images' tints, a group's items. A group's mask is left alone: only its
+    /// paths', shadows' and particles' colours, images' tints, a group's items. A group's mask is left alone: only its
     /// alpha counts, and the items it masks already carry the tint's alpha.
     func tinted(by tint: Color) -> DrawItem {
         switch self {
@@ -136,6 +136,13 @@ extension DrawItem {
         case .shadow(var s):
             s.color = s.color.multiplied(by: tint)
             return .shadow(s)
+        case .particles(var p):
+            p.particles = p.particles.map {
+                var particle = $0
+                particle.color = particle.color.multiplied(by: tint)
+                return particle
+            }
+            return .particles(p)
         }
     }
 }

@@ -173,6 +173,9 @@ struct DrawListBuilder {
                 world: world, rect: bounds, radii: radii, curve: curve, color: color, borderWidth: state.borderWidth,
                 alpha: alpha, clip: clip)
         }
+        if state.layerClass == .emitter {
+            emitParticles(of: layer, world: world, bounds: bounds, radii: radii, alpha: alpha, clip: clip)
+        }
         if let mask { wrapTail(from: start, mask: mask, clip: clip) }
     }
 

@@ -12,8 +12,9 @@ import AnimCore
 ///   subtrees draw nothing, nor do layers of opacity 0 or a back-facing layer whose `doubleSided` is false.
 /// - A layer draws its shadow, background, contents, sublayers and border, in that order
 ///   (docs/core-animation-rules.md#compositing-order). masksToBounds clips contents, sublayers and the layer's own
-///   shadow (not the background or border); a mask layer masks all but the shadow. The other layer classes (shape,
-///   text, gradient, replicator, emitter, scroll, tiled) draw these CALayer parts only.
+///   shadow (not the background or border); a mask layer masks all but the shadow. An emitter layer adds its
+///   particles after its border (`DrawListBuilder+Emitter`); shape, gradient and text layers their content; the
+///   replicator, scroll and tiled layers draw these CALayer parts only.
 /// - opacity < 1 with allowsGroupOpacity makes the layer's drawing a group when it is more than one item
 ///   (one item takes the opacity in its own alpha); otherwise opacity multiplies each descendant's alpha.
 /// - Quads with a corner behind the eye (W ≤ 0) are dropped, not clipped; items entirely outside the

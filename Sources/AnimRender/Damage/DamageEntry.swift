@@ -23,7 +23,7 @@ struct DamageEntry {
 
     init(_ item: DrawItem, output: PixelRect) {
         switch item {
-        case .group, .shadow: composite = Composite(item)
+        case .group, .shadow, .particles: composite = Composite(item)
         case .rect, .image, .path: composite = nil
         }
         var hasher = Hasher()
@@ -34,6 +34,7 @@ struct DamageEntry {
         case .rect(let r): box = item.coverage?.outset(by: 1).clipped(to: r.clip)?.intersection(output)
         case .image(let i): box = item.coverage?.outset(by: 1).clipped(to: i.clip)?.intersection(output)
         case .path(let p): box = item.coverage?.outset(by: 1).clipped(to: p.clip)?.intersection(output)
+        case .particles(let p): box = item.coverage?.outset(by: 1).clipped(to: p.clip)?.intersection(output)
         }
     }
 
@@ -97,6 +98,14 @@ extension DrawItem {
             hasher.combine(s.sigma)
             hasher.combine(s.color)
             hasher.combine(s.clip)
+        case .particles(let p):
+            hasher.combine(5)
+            hasher.combine(p.transform)
+            hasher.combine(p.image.key)
+            hasher.combine(p.particles.count)
+            hasher.combine(p.alpha)
+            hasher.combine(p.blend)
+            hasher.combine(p.clip)
         }
     }
 }

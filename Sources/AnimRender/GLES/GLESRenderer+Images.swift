@@ -64,7 +64,7 @@ extension GLESRenderer {
     }
 
     /// The cached texture of a whole image, uploaded (BGRA swapped, rows repacked) when missing.
-    private func wholeTexture(_ image: RenderImage) throws(RenderError) -> ImageTexture {
+    func wholeTexture(_ image: RenderImage) throws(RenderError) -> ImageTexture {
         if let cached = images.value(for: image.key), cached.size == image.size { return cached }
         let levels = GLTexture.levels(for: image.size)
         let id: GLuint

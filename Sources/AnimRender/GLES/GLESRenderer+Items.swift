@@ -11,6 +11,7 @@ extension GLESRenderer {
             case .path(let path): try drawPath(path, visible: visible)
             case .group(let group): try drawGroup(group, visible: visible)
             case .shadow(let shadow): try drawShadow(shadow, visible: visible)
+            case .particles(let particles): try drawParticles(particles, visible: visible)
             }
         }
     }

@@ -7,6 +7,8 @@ final class GLPrograms {
     let composite: GLProgram
     let blur: GLProgram
     let tint: GLProgram
+    let particles: GLProgram
+    let particleBuffer = GLParticleBuffer()
 
     init() throws(RenderError) {
         rect = try GLProgram(vertex: GLShaders.quadVertex, fragment: GLShaders.rectFragment, name: "rect")
@@ -15,6 +17,10 @@ final class GLPrograms {
             vertex: GLShaders.quadVertex, fragment: GLShaders.compositeFragment, name: "composite")
         blur = try GLProgram(vertex: GLShaders.quadVertex, fragment: GLShaders.blurFragment, name: "blur")
         tint = try GLProgram(vertex: GLShaders.quadVertex, fragment: GLShaders.tintFragment, name: "tint")
+        particles = try GLProgram(
+            vertex: GLShaders.particleVertex, fragment: GLShaders.particleFragment, name: "particles")
+        glUseProgram(particles.id)
+        glUniform1i(particles[.image], 0)
         // Texture units never change: the image, source and blur input on 0, a mask on 1.
         for program in [image, composite, blur, tint] {
             glUseProgram(program.id)

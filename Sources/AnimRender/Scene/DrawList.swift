@@ -37,6 +37,8 @@ public enum DrawItem: Sendable, Equatable {
     case group(GroupDraw)
     /// A gaussian-blurred, tinted copy of some items' alpha: a layer's shadow.
     case shadow(ShadowDraw)
+    /// An emitter cell's particles: one image, many placed and tinted copies (`ParticleDraw`).
+    case particles(ParticleDraw)
 }
 
 /// The four corner radii of a rounded rectangle, in the draw's local units. Corner names follow the y-down

@@ -52,6 +52,13 @@ public protocol SceneSource {
     func layer(_ id: LayerID, delayedBy delay: Double) -> SceneLayer?
     /// The image `id` names in this client's `contents`, or nil when there is none.
     func image(_ id: ImageID) -> RenderImage?
+    /// The local time of layer `id` at the frame (an emitter's particles are a function of it,
+    /// docs/core-animation-rules.md#caemitterlayer); nil when not known, and then no particles are drawn.
+    func localTime(of id: LayerID) -> Double?
+}
+
+extension SceneSource {
+    public func localTime(of id: LayerID) -> Double? { nil }
 }
 
 extension SceneSource {
@@ -66,12 +73,18 @@ public struct StaticScene: SceneSource, Sendable {
     public var images: [ImageID: RenderImage]
     /// Animations evaluated over the model states in `layers` at `time` (each layer's local time is `time`).
     public var animations: [LayerID: LayerAnimations] = [:]
-    public var time: Double = 0
+    /// Every layer's local time (a static scene has no timing hierarchy): what `animations` are evaluated at and
+    /// emitters are drawn at.
+    public var time: Double
 
-    public init(roots: [LayerID] = [], layers: [LayerID: SceneLayer] = [:], images: [ImageID: RenderImage] = [:]) {
+    public init(
+        roots: [LayerID] = [], layers: [LayerID: SceneLayer] = [:], images: [ImageID: RenderImage] = [:],
+        time: Double = 0
+    ) {
         self.roots = roots
         self.layers = layers
         self.images = images
+        self.time = time
     }
 
     public func layer(_ id: LayerID) -> SceneLayer? { layer(id, delayedBy: 0) }
@@ -87,4 +100,5 @@ public struct StaticScene: SceneSource, Sendable {
     }
 
     public func image(_ id: ImageID) -> RenderImage? { images[id] }
+    public func localTime(of id: LayerID) -> Double? { layers[id] == nil ? nil : time }
 }

@@ -186,7 +186,7 @@ extension SoftwareRenderer {
         return t
     }
 
-    private func setFilter(_ image: OpaquePointer, filter: ImageFilter, scale: Double) {
+    func setFilter(_ image: OpaquePointer, filter: ImageFilter, scale: Double) {
         switch filter {
         case .nearest:
             pixman_image_set_filter(image, PIXMAN_FILTER_NEAREST, nil, 0)
@@ -266,7 +266,7 @@ extension SoftwareRenderer {
     }
 
     /// The pixels of `sub` (image pixels inside `window.rect`) of a tile window as a pixman image over its memory.
-    private func wrap(_ window: Offscreen, sub: PixelRect) throws(RenderError) -> WrappedImage {
+    func wrap(_ window: Offscreen, sub: PixelRect) throws(RenderError) -> WrappedImage {
         let start = window.base + (sub.y - window.rect.y) * window.stride + (sub.x - window.rect.x) * 4
         guard
             let wrapped = pixman_image_create_bits(
@@ -278,7 +278,7 @@ extension SoftwareRenderer {
 
     /// `image`'s pixels of `sub` as a pixman image over the image's own bytes, or over a copy when its rows are
     /// not 4-byte aligned (pixman needs whole 32-bit words).
-    private func wrap(_ image: RenderImage, sub: PixelRect) throws(RenderError) -> WrappedImage {
+    func wrap(_ image: RenderImage, sub: PixelRect) throws(RenderError) -> WrappedImage {
         let format = image.format == .rgba8Premultiplied ? PIXMAN_a8b8g8r8 : PIXMAN_a8r8g8b8
         let size = PixelSize(width: sub.width, height: sub.height)
         guard let base = image.bytes.baseAddress else { throw .outOfMemory(size: size) }
@@ -310,7 +310,7 @@ extension SoftwareRenderer {
 }
 
 /// A pixman image over a `RenderImage`'s bytes (or a copy of them).
-private struct WrappedImage {
+struct WrappedImage {
     let image: OpaquePointer
     let copy: Offscreen?
     let pool: OffscreenPool

@@ -199,6 +199,7 @@ public final class SoftwareRenderer: Renderer {
         case .path(let p): try drawPath(p, into: target)
         case .group(let g): try drawGroup(g, into: target)
         case .shadow(let s): try drawShadow(s, into: target)
+        case .particles(let p): try drawParticles(p, into: target)
         }
     }
 
@@ -235,6 +236,7 @@ public final class SoftwareRenderer: Renderer {
         case .path: return nil
         case .group(let g): return clipped(g.bounds, g.clip)
         case .shadow(let s): return clipped(s.bounds, s.clip)
+        case .particles(let p): return clipped(p.box?.outset(by: 1), p.clip)
         }
     }
 

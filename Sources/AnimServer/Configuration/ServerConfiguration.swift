@@ -8,6 +8,9 @@ public struct ServerConfiguration: Hashable, Sendable {
     public var maxLayers: UInt32 = 10000
     /// Animations one client may have attached, counted over all its layers.
     public var maxAnimations: UInt32 = 10000
+    /// Particles one client's emitter layers may keep alive, as `ParticleBudget` estimates them at commit
+    /// (docs/core-animation-rules.md#caemitterlayer); a commit beyond it is refused with `quotaExceeded`.
+    public var maxParticles: UInt32 = 10000
     /// The largest frame the server accepts from a client (the glue hands it to `FrameCodec.decode`).
     public var maxMessageBytes: UInt32 = UInt32(ProtocolLimits.maxMessageBytes)
     /// Bytes of images one client may have uploaded at once.
@@ -66,6 +69,7 @@ public struct ServerConfiguration: Hashable, Sendable {
             switch key {
             case "maxLayers": maxLayers = try Self.integer(key, raw, in: 1...UInt64(UInt32.max))
             case "maxAnimations": maxAnimations = try Self.integer(key, raw, in: 1...UInt64(UInt32.max))
+            case "maxParticles": maxParticles = try Self.integer(key, raw, in: 0...UInt64(UInt32.max))
             case "maxMessageBytes":
                 maxMessageBytes = try Self.integer(
                     key, raw, in: UInt64(Self.minimumMessageBytes)...UInt64(ProtocolLimits.maxMessageBytes))
@@ -99,7 +103,7 @@ public struct ServerConfiguration: Hashable, Sendable {
 
     public static let knownKeys = [
         "frameRate", "helloTimeout", "maxAnimations", "maxConnections", "maxConnectionsPerUser", "maxImageBytes",
-        "maxLayers", "maxMessageBytes", "splash",
+        "maxLayers", "maxMessageBytes", "maxParticles", "splash",
     ]
 
     private static func integer<T: FixedWidthInteger>(

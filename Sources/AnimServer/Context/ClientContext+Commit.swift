@@ -9,6 +9,8 @@ struct CommitEnvironment {
     var now: Double
     var maxLayers: UInt32
     var maxAnimations: UInt32
+    /// Live particles the client's emitters may keep, as `ParticleBudget` estimates them.
+    var maxParticles: UInt32 = 10000
     /// Whether the client has an image with this id.
     var hasImage: (ImageID) -> Bool
     var logger: Logger
@@ -220,6 +222,9 @@ extension ClientContext {
             }
             throw refusal(.invalidTree, "\(field).value", "", error.description)
         }
+        if layerClass == .emitter, op.keyPath == "birthRate" || op.keyPath == "lifetime" {
+            try checkParticleBudget(of: id, field: "\(field).layer", env)
+        }
     }
 
     /// A layer or image a value names must belong to this client.
@@ -348,6 +353,36 @@ extension ClientContext {
         try structural("\(field)") { (tree) throws(AnimCoreError) in
             try tree.updateState(of: id) { $0 = state }
         }
+        if !cells.isEmpty { emitterLayers.insert(id) }
+        try checkParticleBudget(of: id, field: "\(field).layer", env)
+    }
+
+    /// The per-client particle budget (docs/core-animation-rules.md#caemitterlayer): after an operation that changes
+    /// an emitter's cells or its `birthRate` or `lifetime`, the particles all the client's emitter layers keep alive
+    /// (`ParticleBudget.estimate`, summed) must stay within `maxParticles`.
+    private func checkParticleBudget(
+        of id: LayerID, field: @autoclosure () -> String, _ env: CommitEnvironment
+    )
+        throws(ProtocolError)
+    {
+        var total = 0.0
+        var own = 0.0
+        for layer in emitterLayers.union([id]) {
+            guard let emitter = tree.node(layer)?.state.special.emitter else { continue }
+            let estimate = ParticleBudget.estimate(emitter)
+            total += estimate
+            if layer == id { own = estimate }
+        }
+        guard total > Double(env.maxParticles) else { return }
+        throw refusal(
+            .quotaExceeded, field(), "\(id.rawValue)",
+            "maxParticles quota: \(id)'s cells would keep \(Self.rounded(own)) particles alive (birthRate × lifetime, "
+                + "summed over its cells), the client's emitters \(Self.rounded(total)); the limit is \(env.maxParticles)"
+        )
+    }
+
+    private static func rounded(_ value: Double) -> String {
+        value < 1e15 ? "\(Int(value.rounded(.up)))" : "\(value)"
     }
 
     // MARK: Helpers

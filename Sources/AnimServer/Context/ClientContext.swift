@@ -14,6 +14,9 @@ struct ClientContext: Sendable {
     var completions = CompletionTracker()
     /// The old state of each layer a running transition was added to.
     var transitionCaptures: [LayerID: TransitionCapture] = [:]
+    /// The layers that were given emitter cells (some may since have lost them or be gone): a frame is needed
+    /// while one emits, and the particle budget sums over them. An id left by a refused commit is harmless.
+    var emitterLayers: Set<LayerID> = []
 
     /// The layers that may have animations attached (every layer that has some is here; a key may stay a
     /// little longer than its animations): a frame evaluates only these.
@@ -165,7 +168,16 @@ struct ClientContext: Sendable {
                 }
             }
         }
+        if !clockPaused && hasEmittingLayer { return .continuous }
         return earliest.map(Wakeup.at) ?? .idle
+    }
+
+    /// Whether an emitter layer has cells and a positive birth rate: its particles move in every frame.
+    var hasEmittingLayer: Bool {
+        emitterLayers.contains { id in
+            guard let emitter = tree.node(id)?.state.special.emitter else { return false }
+            return !emitter.emitterCells.isEmpty && emitter.birthRate > 0
+        }
     }
 
     enum Wakeup: Equatable {

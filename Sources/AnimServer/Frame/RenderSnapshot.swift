@@ -91,6 +91,8 @@ public struct RenderSnapshot: Sendable {
         public let layers: Layers
         /// The images the client uploaded, which `contents` and emitter cells name.
         public let images: [ImageID: ClientImage]
+        /// The frame's server media time: layers' local times (an emitter's time) are taken from it.
+        public var time: Double = 0
 
         /// The client's model tree at the frame.
         public var tree: LayerTree { layers.tree }
@@ -137,6 +139,6 @@ extension RenderSnapshot.Client {
             session: session,
             layers: RenderSnapshot.Layers(
                 tree: tree, presented: presented, transitionCaptures: transitionCaptures, time: t),
-            images: images)
+            images: images, time: t)
     }
 }

@@ -19,6 +19,10 @@ extension RenderSnapshot.Client: SceneSource {
             transitionFrom: layer.transitionFrom)
     }
 
+    public func localTime(of id: LayerID) -> Double? {
+        try? layers.tree.localTime(of: id, fromAbsolute: time)
+    }
+
     /// The image's pixels stay in the client's mapped memfd; the image keeps the mapping alive.
     public func image(_ id: ImageID) -> RenderImage? {
         guard let image = images[id] else { return nil }

@@ -15,6 +15,7 @@ struct CompileSpecialLayersTests {
             case .path: "path"
             case .group: "group"
             case .shadow: "shadow"
+            case .particles: "particles"
             }
         }
     }

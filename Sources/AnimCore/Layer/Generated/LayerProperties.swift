@@ -620,7 +620,8 @@ extension LayerProperty {
             .string, .font, .fontSize, .foregroundColor, .isWrapped, .truncationMode, .alignmentMode, .colors,
             .locations, .startPoint, .endPoint, .gradientType, .instanceCount, .replicatorPreservesDepth,
             .instanceDelay, .instanceTransform, .instanceColor, .instanceRedOffset, .instanceGreenOffset,
-            .instanceBlueOffset, .instanceAlphaOffset: "yes"
+            .instanceBlueOffset, .instanceAlphaOffset, .birthRate, .lifetime, .velocity, .emitterScale, .spin,
+            .emitterPosition, .emitterSize, .emitterShape, .emitterMode, .renderMode, .seed: "yes"
         case .contentsFormat, .minificationFilterBias, .opaque, .needsDisplayOnBoundsChange, .drawsAsynchronously,
             .allowsFontSubpixelQuantization: "no effect"
         case .edgeAntialiasingMask, .allowsEdgeAntialiasing: "ignored: every edge is antialiased"
@@ -636,10 +637,11 @@ extension LayerProperty {
         case .name: "not drawn (names the layer)"
         case .preferredDynamicRange: "no effect (the output is 8-bit sRGB: nothing exceeds the standard range)"
         case .miterLimit: "below 1 draws as 1"
-        case .birthRate, .lifetime, .velocity, .emitterScale, .spin, .emitterPosition, .emitterZPosition, .emitterSize,
-            .emitterDepth, .emitterShape, .emitterMode, .renderMode, .emitterPreservesDepth, .seed, .tileSize,
-            .levelsOfDetail, .levelsOfDetailBias: "not yet: the class draws its CALayer parts only"
+        case .emitterZPosition, .emitterDepth:
+            "particles are drawn flattened into the layer's plane: z only orders them with renderMode backToFront"
+        case .emitterPreservesDepth: "no effect: particles are drawn flattened into the layer's plane"
         case .scrollMode: "not drawn (limits the SDK's scroll helpers)"
+        case .tileSize, .levelsOfDetail, .levelsOfDetailBias: "not yet: the class draws its CALayer parts only"
         case .beginTime, .speed, .timeOffset:
             "the layer's time, (t − beginTime) × speed + timeOffset, runs its animations and sublayers"
         case .duration, .repeatCount, .repeatDuration, .autoreverses, .fillMode:
