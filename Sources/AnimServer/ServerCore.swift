@@ -49,6 +49,8 @@ public final class ServerCore {
     var memoryReturn = MemoryReturn()
     /// Clients that held much memory have gone: the glue calls `returnFreedMemory()` a while later.
     public internal(set) var wantsMemoryReturn = false
+    /// Input routing (`InputRouter`), made at the first input message or event: it compiles the keymap.
+    var inputRouter: InputRouter?
 
     public init(configuration: ServerConfiguration, clock: ServerClock, serverUID: UInt32, logger: Logger) {
         self.configuration = configuration
@@ -75,7 +77,7 @@ public final class ServerCore {
     }
 
     /// The connection is gone: its layers, animations and images are freed (unmapping the images). Nothing
-    /// is sent to it any more; other sessions are not told.
+    /// is sent to it any more; other sessions are told only what input routing says (focus, watchers).
     public func closeSession(_ id: SessionID) -> [Delivery] {
         guard let session = sessions.removeValue(forKey: id) else { return [] }
         if session.context.tree.count > 0 { needsFrame = true }
@@ -91,7 +93,7 @@ public final class ServerCore {
                 "session": "\(id.rawValue)", "layers": "\(session.context.tree.count)",
                 "images": "\(session.images.images.count)",
             ])
-        return []
+        return inputRouter?.sessionClosed(id, at: clock.now(), sessions: sessions) ?? []
     }
 
     /// One decoded message from `id`. Returns the replies, events and errors to send. Takes ownership of
