@@ -67,6 +67,11 @@ extension LayerTree {
         let state = states.state(of: id, in: nodes)
         guard !state.hidden else { return nil }
         if rules == .input, !state.userInteractionEnabled { return nil }
+        if chain.isIdentity, state.transform.isIdentity, state.layerClass != .transformLayer,
+            superState.map({ !$0.geometryFlipped && $0.sublayerTransform.isIdentity }) ?? true
+        {
+            return hitTranslated(id, state, p, states, rules)
+        }
         let toPlane = state.transform(toSuperlayer: superState).concatenating(chain)
         if state.layerClass == .transformLayer {
             return hitSublayers(of: id, state, p, above: toPlane, states, rules)
@@ -82,6 +87,25 @@ extension LayerTree {
             state.flattensSublayers
             ? hitSublayers(of: id, state, local, above: .identity, states, rules)
             : hitSublayers(of: id, state, p, above: toPlane, states, rules)
+        return sublayerHit ?? id
+    }
+
+    /// `hitTest` for a layer that only a translation separates from the plane `p` lives in (no transform of its
+    /// own, nothing from its superlayer, nothing above): the common flat case, without the 4×4 path. The same
+    /// answer as the general path, which inverts that translation.
+    private func hitTranslated(
+        _ id: LayerID, _ state: LayerState, _ p: Point, _ states: LayerStateSource, _ rules: HitRules
+    ) -> LayerID? {
+        let a = state.anchorPointInLayer
+        let local = Point(x: p.x - (state.position.x - a.x), y: p.y - (state.position.y - a.y))
+        guard state.hitRegionContains(local) else { return nil }
+        if rules == .input, let mask = state.mask, nodes.contains(mask), !maskContains(local, mask, states) {
+            return nil
+        }
+        let sublayerHit =
+            state.flattensSublayers
+            ? hitSublayers(of: id, state, local, above: .identity, states, rules)
+            : hitSublayers(of: id, state, p, above: state.positioningTransform, states, rules)
         return sublayerHit ?? id
     }
 
