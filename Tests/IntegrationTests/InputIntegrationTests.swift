@@ -155,6 +155,22 @@ final class InputRecorder: Sendable {
         #expect(lines.contains { $0.hasPrefix("client \(session) touch up seq 1 t 0.5") })
     }
 
+    /// protocol/examples/input_client.py, written from protocol/README.md alone, gets its own injected tap back.
+    @Test func aPythonClientWrittenFromTheSpecReceivesItsTap() throws {
+        let daemon = try DaemonHarness()
+        let script = BuiltProgram.repositoryRoot.appendingPathComponent("protocol/examples/input_client.py").path
+        let result = try BuiltProgram.run(
+            executable: URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, daemon.socketPath])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(
+            result.standardOutput.split(separator: "\n") == [
+                "welcome: version 4",
+                "touch down sequence 1 layer 1 scene (10.0, 20.0) local (60.0, 70.0)",
+                "touch up sequence 1 layer 1 scene (10.0, 20.0) local (60.0, 70.0)",
+                "injected 9",
+            ])
+    }
+
     @Test(.enabled(if: getuid() == 0, "needs root to run animctl as another user"))
     func anotherUserMayNotInjectOrWatch() throws {
         let daemon = try DaemonHarness()

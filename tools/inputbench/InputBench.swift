@@ -29,27 +29,29 @@ struct InputBench: ParsableCommand {
     @Option(help: "The daemon's output size.") var size = "1280x720"
     @Option(help: "The daemon's renderer.") var renderer = "software"
     @Flag(help: "Only the in-process hit test.") var coreOnly = false
+    @Flag(help: "The latency scene's cells are all siblings under one root, not grouped in a container per row.")
+    var flat = false
 
     func run() throws {
         let grid = Grid(layers: layers, width: 1280, height: 720)
-        let (worst, spread) = try coreRouting(grid)
-        print(
-            String(
-                format:
-                    "hit test + routing of a touch down, %d layers: %.2f µs (the layer tried last), %.2f µs (spread over the grid)",
-                layers, worst, spread))
+        for grouped in [true, false] {
+            let (worst, spread) = try coreRouting(grid, grouped: grouped)
+            let shape = grouped ? "a container per row of \(grid.columns)" : "all siblings"
+            print(
+                "hit test + routing of a touch down, \(layers) layers (\(shape)): "
+                    + String(format: "%.2f µs (the layer tried last), %.2f µs (spread over the grid)", worst, spread))
+        }
         guard !coreOnly else { return }
         let (p50, p99, frames) = try latency(grid)
         print(
-            String(
-                format:
-                    "event → handler, %d layers, %d animating, %@ %@ (%d frames drawn meanwhile): p50 %.3f ms, p99 %.3f ms",
-                layers, animated, renderer, size, frames, p50, p99))
+            "event → handler, \(layers) layers (\(flat ? "all siblings" : "a container per row")), \(animated) animating, "
+                + "\(renderer) \(size) (\(frames) frames meanwhile): "
+                + String(format: "p50 %.3f ms, p99 %.3f ms", p50, p99))
     }
 
     /// Routing a touch down and up through `ServerCore.deliverInput` with the grid in one client: the median µs
     /// per event, for the bottom-left layer (drawn first, so tried last) and for points spread over the grid.
-    func coreRouting(_ grid: Grid) throws -> (worst: Double, spread: Double) {
+    func coreRouting(_ grid: Grid, grouped: Bool) throws -> (worst: Double, spread: Double) {
         let core = ServerCore(
             configuration: ServerConfiguration(), clock: .manual(start: 0), serverUID: getuid(),
             logger: Logger(label: "inputbench", factory: { _ in SwiftLogNoOpLogHandler() }))
@@ -62,9 +64,29 @@ struct InputBench: ParsableCommand {
                     layer: 1, keyPath: "bounds", value: .rect(WireRect(x: 0, y: 0, width: 1280, height: 720)))),
             .setProperty(WireSetProperty(layer: 1, keyPath: "position", value: .point(WirePoint(x: 640, y: 360)))),
         ]
+        // Rows: containers 1_000_000 + row over the whole width, when grouped.
+        if grouped {
+            for row in 0..<grid.rows {
+                let id = UInt32(1_000_000 + row)
+                let strip = grid.row(row)
+                operations += [
+                    .createLayer(WireCreateLayer(layer: id, layerClass: .layer)),
+                    .setProperty(
+                        WireSetProperty(
+                            layer: id, keyPath: "bounds",
+                            value: .rect(
+                                WireRect(x: strip.minX, y: strip.minY, width: strip.width, height: strip.height)))),
+                    .setProperty(
+                        WireSetProperty(
+                            layer: id, keyPath: "position", value: .point(WirePoint(x: strip.midX, y: strip.midY)))),
+                    .insertSublayer(WireInsertSublayer(parent: 1, layer: id, index: -1)),
+                ]
+            }
+        }
         for index in 0..<grid.layers {
             let id = UInt32(index + 2)
             let frame = grid.frame(index)
+            let parent = grouped ? UInt32(1_000_000 + index / grid.columns) : 1
             operations += [
                 .createLayer(WireCreateLayer(layer: id, layerClass: .layer)),
                 .setProperty(
@@ -74,7 +96,7 @@ struct InputBench: ParsableCommand {
                 .setProperty(
                     WireSetProperty(
                         layer: id, keyPath: "position", value: .point(WirePoint(x: frame.midX, y: frame.midY)))),
-                .insertSublayer(WireInsertSublayer(parent: 1, layer: id, index: -1)),
+                .insertSublayer(WireInsertSublayer(parent: parent, layer: id, index: -1)),
             ]
         }
         let replies = core.receive(
@@ -120,13 +142,25 @@ struct InputBench: ParsableCommand {
         root.bounds = Rect(x: 0, y: 0, width: 1280, height: 720)
         root.position = Point(x: 640, y: 360)
         var cells: [Layer] = []
+        var rows: [Layer] = []
+        if !flat {
+            for row in 0..<grid.rows {
+                // Bounds with the row's own origin: its cells keep their scene coordinates.
+                let strip = grid.row(row)
+                let container = Layer(connection: app)
+                container.bounds = strip
+                container.position = Point(x: strip.midX, y: strip.midY)
+                try root.addSublayer(container)
+                rows.append(container)
+            }
+        }
         for index in 0..<grid.layers {
             let cell = Layer(connection: app)
             let frame = grid.frame(index)
             cell.bounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
             cell.position = Point(x: frame.midX, y: frame.midY)
             cell.backgroundColor = Color(red: Double(index % 7) / 7, green: 0.5, blue: 0.8)
-            try root.addSublayer(cell)
+            try (flat ? root : rows[index / grid.columns]).addSublayer(cell)
             cells.append(cell)
         }
         Transaction.commit()
@@ -186,6 +220,12 @@ struct Grid {
         rows = (layers + columns - 1) / columns
         self.width = width
         self.height = height
+    }
+
+    /// Row `row`'s strip over the whole width.
+    func row(_ row: Int) -> Rect {
+        let h = height / Double(rows)
+        return Rect(x: 0, y: Double(row) * h, width: width, height: h)
     }
 
     /// Cell `index`'s frame (row-major from the top left), inset by a tenth so that cells do not touch.

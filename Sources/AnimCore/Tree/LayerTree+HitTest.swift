@@ -64,6 +64,12 @@ extension LayerTree {
         _ id: LayerID, _ p: Point, above chain: Transform3D, superState: LayerState?, _ states: LayerStateSource,
         _ rules: HitRules
     ) -> LayerID? {
+        // Most siblings of a large flat tree miss: tell so from the fields read in place, without copying the state.
+        if chain.isIdentity, superState.map({ !$0.geometryFlipped && $0.sublayerTransform.isIdentity }) ?? true,
+            states.read(id, in: nodes, { Self.missesTranslated($0, p) })
+        {
+            return nil
+        }
         let state = states.state(of: id, in: nodes)
         guard !state.hidden else { return nil }
         if rules == .input, !state.userInteractionEnabled { return nil }
@@ -88,6 +94,16 @@ extension LayerTree {
             ? hitSublayers(of: id, state, local, above: .identity, states, rules)
             : hitSublayers(of: id, state, p, above: toPlane, states, rules)
         return sublayerHit ?? id
+    }
+
+    /// Whether `p` certainly misses `state`'s layer and subtree when only a translation separates the layer from the
+    /// plane `p` lives in: it is hidden, or `p` is outside its bounds. False when the layer has a transform of its
+    /// own or is a transform layer (the full test decides).
+    private static func missesTranslated(_ state: LayerState, _ p: Point) -> Bool {
+        guard state.transform.isIdentity, state.layerClass != .transformLayer else { return false }
+        if state.hidden { return true }
+        let a = state.anchorPointInLayer
+        return !state.bounds.contains(Point(x: p.x - (state.position.x - a.x), y: p.y - (state.position.y - a.y)))
     }
 
     /// `hitTest` for a layer that only a translation separates from the plane `p` lives in (no transform of its
