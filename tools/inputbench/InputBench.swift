@@ -52,8 +52,11 @@ struct InputBench: ParsableCommand {
     /// Routing a touch down and up through `ServerCore.deliverInput` with the grid in one client: the median µs
     /// per event, for the bottom-left layer (drawn first, so tried last) and for points spread over the grid.
     func coreRouting(_ grid: Grid, grouped: Bool) throws -> (worst: Double, spread: Double) {
+        var configuration = ServerConfiguration()
+        // The grid, its root and its row containers.
+        configuration.maxLayers = UInt32(grid.layers + grid.rows + 1)
         let core = ServerCore(
-            configuration: ServerConfiguration(), clock: .manual(start: 0), serverUID: getuid(),
+            configuration: configuration, clock: .manual(start: 0), serverUID: getuid(),
             logger: Logger(label: "inputbench", factory: { _ in SwiftLogNoOpLogHandler() }))
         let session = core.openSession(credentials: PeerCredentials(pid: 1, uid: getuid(), gid: getgid()))
         _ = core.receive(.hello(Hello(minVersion: 4, maxVersion: 4, clientName: "bench")), fds: [], from: session)
@@ -132,7 +135,11 @@ struct InputBench: ParsableCommand {
     /// A real daemon drawing the grid, `animated` layers animating; an injecting connection taps layer centres
     /// and the app's handler notes when each down arrives. Milliseconds from the InputInject send to the handler.
     func latency(_ grid: Grid) throws -> (p50: Double, p99: Double, frames: Int) {
-        let daemon = try DaemonHarness(clock: "monotonic", size: size, renderer: renderer)
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("inputbench-\(getpid()).json")
+        try Data("{\"maxLayers\": \(grid.layers + grid.rows + 1)}".utf8).write(to: config)
+        defer { try? FileManager.default.removeItem(at: config) }
+        let daemon = try DaemonHarness(
+            clock: "monotonic", size: size, renderer: renderer, arguments: ["--config", config.path])
         defer { daemon.stop() }
         let app = try daemon.connect(name: "inputbench-app")
         app.delegateQueue = DispatchQueue(label: "inputbench.app")
@@ -155,6 +162,12 @@ struct InputBench: ParsableCommand {
             }
         }
         for index in 0..<grid.layers {
+            // A commit stays under the server's 1 MiB frame: 2,000 cells each.
+            if index > 0 && index % 2000 == 0 {
+                Transaction.commit()
+                Transaction.begin()
+                Transaction.disableActions = true
+            }
             let cell = Layer(connection: app)
             let frame = grid.frame(index)
             cell.bounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
