@@ -46,6 +46,9 @@ let package = Package(
         .systemLibrary(name: "CUdev", path: "Sources/CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CGBM", path: "Sources/CGBM", pkgConfig: "gbm", providers: [.apt(["libgbm-dev"])]),
         .systemLibrary(name: "CSeat", path: "Sources/CSeat", pkgConfig: "libseat", providers: [.apt(["libseat-dev"])]),
+        .systemLibrary(
+            name: "CXKBCommon", path: "Sources/CXKBCommon", pkgConfig: "xkbcommon",
+            providers: [.apt(["libxkbcommon-dev"])]),
         // What Swift cannot import from libdrm and the kernel: fourcc codes, the VT mode ioctl, flip events.
         .target(name: "CDRMShim", dependencies: ["CDRM"]),
         .systemLibrary(
@@ -76,10 +79,16 @@ let package = Package(
                 "CDRMShim", "CEGL", "CGLES3", "CUdev", "CSeat", logging,
             ]),
 
-        // The daemon's core: sessions, per-client contexts, commits, the clock, the frame loop, events, inspection.
+        // The keyboard: an xkbcommon keymap and its state (key codes to keysyms, text, modifiers, and back).
+        .target(name: "AnimKeyboard", dependencies: ["CXKBCommon"]),
+
+        // The daemon's core: sessions, per-client contexts, commits, the clock, the frame loop, events, inspection,
+        // input routing.
         .target(
             name: "AnimServer",
-            dependencies: ["AnimCore", "AnimProtocol", "AnimTransport", "AnimRender", "AnimDisplay", logging]),
+            dependencies: [
+                "AnimCore", "AnimProtocol", "AnimTransport", "AnimRender", "AnimDisplay", "AnimKeyboard", logging,
+            ]),
 
         // The client SDK.
         .target(name: "AnimKit", dependencies: ["AnimCore", "AnimProtocol", "AnimTransport", "AnimImage", logging]),
@@ -110,6 +119,15 @@ let package = Package(
                 "AnimKit", "AnimProtocol", "AnimServer", "AnimTransport", "AnimTestSupport", argumentParser, logging,
             ],
             path: "tools/serverbench"),
+        // Issue 18's input figures: hit test + routing at 10,000 layers, event → handler latency with the renderer
+        // busy (release; not in CI).
+        .executableTarget(
+            name: "inputbench",
+            dependencies: [
+                "AnimKit", "AnimCore", "AnimProtocol", "AnimServer", "AnimTransport", "AnimTestSupport", argumentParser,
+                logging,
+            ],
+            path: "tools/inputbench"),
         // Issue 16's soak: churning clients against a release daemon, RSS/fds/frame times sampled into a CSV and
         // charts (release; a 30-second variant runs in CI as IntegrationTests' SoakTests).
         .executableTarget(
@@ -155,7 +173,7 @@ let package = Package(
             name: "AnimServerTests",
             dependencies: [
                 "AnimServer", "AnimDisplay", "AnimRender", "AnimProtocol", "AnimCore", "AnimTransport",
-                "AnimTestSupport",
+                "AnimTestSupport", "AnimKeyboard",
             ]),
         .testTarget(
             name: "AnimKitTests",

@@ -49,6 +49,8 @@ public final class ServerCore {
     var memoryReturn = MemoryReturn()
     /// Clients that held much memory have gone: the glue calls `returnFreedMemory()` a while later.
     public internal(set) var wantsMemoryReturn = false
+    /// Input routing (`InputRouter`), made at the first input message or event: it compiles the keymap.
+    var inputRouter: InputRouter?
 
     public init(configuration: ServerConfiguration, clock: ServerClock, serverUID: UInt32, logger: Logger) {
         self.configuration = configuration
@@ -75,7 +77,7 @@ public final class ServerCore {
     }
 
     /// The connection is gone: its layers, animations and images are freed (unmapping the images). Nothing
-    /// is sent to it any more; other sessions are not told.
+    /// is sent to it any more; other sessions are told only what input routing says (focus, watchers).
     public func closeSession(_ id: SessionID) -> [Delivery] {
         guard let session = sessions.removeValue(forKey: id) else { return [] }
         if session.context.tree.count > 0 { needsFrame = true }
@@ -91,7 +93,7 @@ public final class ServerCore {
                 "session": "\(id.rawValue)", "layers": "\(session.context.tree.count)",
                 "images": "\(session.images.images.count)",
             ])
-        return []
+        return inputRouter?.sessionClosed(id, at: clock.now(), sessions: sessions) ?? []
     }
 
     /// One decoded message from `id`. Returns the replies, events and errors to send. Takes ownership of
@@ -130,6 +132,8 @@ public final class ServerCore {
                 ProtocolError(
                     .unknownOpcode, opcode: message.opcode, field: "opcode", value: message.name,
                     detail: "\(message.name) is not in protocol version \(version), which this connection speaks"))
+        case (_, .inputSubscribe), (_, .inputInject), (_, .focusRequest):
+            return input(message, from: session)
         default:
             return deliveries(handle(message, fds: Array(owned), from: session), answering: message, to: session)
         }
@@ -253,8 +257,9 @@ public final class ServerCore {
             return control.handle(message, from: session)
         case .hello, .welcome, .commitApplied, .errorReport, .animationStarted, .animationStopped,
             .transactionCompleted, .presentationReply, .hitTestReply, .syncReply, .clockState, .inspectReply,
-            .screenshotReply:
-            // Hello and server messages were dealt with before.
+            .screenshotReply, .inputSubscribe, .inputInject, .focusRequest, .touchEvent, .pointerEvent, .keyEvent,
+            .focusChanged, .inputInjected, .inputWatched:
+            // Hello, input (which may answer other sessions) and server messages were dealt with before.
             return []
         }
     }

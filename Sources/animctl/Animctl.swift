@@ -12,6 +12,6 @@ struct Animctl: ParsableCommand {
             """,
         subcommands: [
             Eval.self, Plot.self, Status.self, Clients.self, Tree.self, LayerCommand.self, Animations.self, Clock.self,
-            ScreenshotCommand.self, Record.self, OutputCommand.self,
+            ScreenshotCommand.self, Record.self, OutputCommand.self, InputCommand.self,
         ])
 }

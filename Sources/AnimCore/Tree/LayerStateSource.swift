@@ -16,6 +16,12 @@ public struct LayerStateSource {
         LayerStateSource { states[$0] }
     }
 
+    /// States computed on demand for some layers only: a layer `state` answers nil for reads its model state in
+    /// place (input routing evaluates just the animated layers a hit test visits).
+    public static func overriding(_ state: @escaping (LayerID) -> LayerState?) -> LayerStateSource {
+        LayerStateSource(state)
+    }
+
     /// States computed on demand, for example a presentation cache the server keeps.
     public static func lookup(_ state: @escaping (LayerID) -> LayerState) -> LayerStateSource {
         LayerStateSource { state($0) }

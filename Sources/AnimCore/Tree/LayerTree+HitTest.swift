@@ -21,9 +21,28 @@ extension LayerTree {
     ///   hit, since it is not drawn.
     /// Masks are not sublayers and are never returned; unknown `root` gives nil.
     public func hitTest(_ p: Point, in root: LayerID?, using states: LayerStateSource = .model) -> LayerID? {
+        hitTest(p, in: root, using: states, rules: .layer)
+    }
+
+    /// The layer input routing gives a touch or click at `p` (root space) to, or nil: `hitTest(_:in:using:)`'s
+    /// rules, and also a layer whose `userInteractionEnabled` is false is skipped with its subtree, and a layer
+    /// with a mask is hit only where `p` lies in the mask's hit region (its bounds, rounded by its corner radius
+    /// under `masksToBounds`), since outside it nothing of the layer is drawn (docs/core-animation-rules.md,
+    /// "Input").
+    public func inputHitTest(_ p: Point, using states: LayerStateSource) -> LayerID? {
+        hitTest(p, in: nil, using: states, rules: .input)
+    }
+
+    /// Which rules a hit test follows: CALayer's, or input routing's (`inputHitTest`).
+    enum HitRules {
+        case layer
+        case input
+    }
+
+    func hitTest(_ p: Point, in root: LayerID?, using states: LayerStateSource, rules: HitRules) -> LayerID? {
         guard let root else {
             for id in frontToBack(roots, states) {
-                if let hit = hitTest(id, p, above: .identity, superState: nil, states) { return hit }
+                if let hit = hitTest(id, p, above: .identity, superState: nil, states, rules) { return hit }
             }
             return nil
         }
@@ -36,36 +55,92 @@ extension LayerTree {
             parent = nodes[id].parent
         }
         let superState = nodes[root].superlayer.map { states.state(of: $0, in: nodes) }
-        return hitTest(root, p, above: chain, superState: superState, states)
+        return hitTest(root, p, above: chain, superState: superState, states, rules)
     }
 
     /// Tests `id` and its subtree. `p` is in the plane being hit; `chain` maps the space of `id`'s parent
     /// into that plane; `superState` is the superlayer's state (nil for a root or a mask).
     private func hitTest(
-        _ id: LayerID, _ p: Point, above chain: Transform3D, superState: LayerState?, _ states: LayerStateSource
+        _ id: LayerID, _ p: Point, above chain: Transform3D, superState: LayerState?, _ states: LayerStateSource,
+        _ rules: HitRules
     ) -> LayerID? {
+        // Most siblings of a large flat tree miss: tell so from the fields read in place, without copying the state.
+        if chain.isIdentity, superState.map({ !$0.geometryFlipped && $0.sublayerTransform.isIdentity }) ?? true,
+            states.read(id, in: nodes, { Self.missesTranslated($0, p) })
+        {
+            return nil
+        }
         let state = states.state(of: id, in: nodes)
         guard !state.hidden else { return nil }
+        if rules == .input, !state.userInteractionEnabled { return nil }
+        if chain.isIdentity, state.transform.isIdentity, state.layerClass != .transformLayer,
+            superState.map({ !$0.geometryFlipped && $0.sublayerTransform.isIdentity }) ?? true
+        {
+            return hitTranslated(id, state, p, states, rules)
+        }
         let toPlane = state.transform(toSuperlayer: superState).concatenating(chain)
         if state.layerClass == .transformLayer {
-            return hitSublayers(of: id, state, p, above: toPlane, states)
+            return hitSublayers(of: id, state, p, above: toPlane, states, rules)
         }
         let planar = PlanarHomography(planeOf: toPlane)
         guard let inverse = planar.inverted, let local = inverse.apply(p) else { return nil }
         if !state.doubleSided, planar.determinant < 0 { return nil }
         guard state.hitRegionContains(local) else { return nil }
+        if rules == .input, let mask = state.mask, nodes.contains(mask), !maskContains(local, mask, states) {
+            return nil
+        }
         let sublayerHit =
             state.flattensSublayers
-            ? hitSublayers(of: id, state, local, above: .identity, states)
-            : hitSublayers(of: id, state, p, above: toPlane, states)
+            ? hitSublayers(of: id, state, local, above: .identity, states, rules)
+            : hitSublayers(of: id, state, p, above: toPlane, states, rules)
         return sublayerHit ?? id
     }
 
+    /// Whether `p` certainly misses `state`'s layer and subtree when only a translation separates the layer from the
+    /// plane `p` lives in: it is hidden, or `p` is outside its bounds. False when the layer has a transform of its
+    /// own or is a transform layer (the full test decides).
+    private static func missesTranslated(_ state: LayerState, _ p: Point) -> Bool {
+        guard state.transform.isIdentity, state.layerClass != .transformLayer else { return false }
+        if state.hidden { return true }
+        let a = state.anchorPointInLayer
+        return !state.bounds.contains(Point(x: p.x - (state.position.x - a.x), y: p.y - (state.position.y - a.y)))
+    }
+
+    /// `hitTest` for a layer that only a translation separates from the plane `p` lives in (no transform of its
+    /// own, nothing from its superlayer, nothing above): the common flat case, without the 4×4 path. The same
+    /// answer as the general path, which inverts that translation.
+    private func hitTranslated(
+        _ id: LayerID, _ state: LayerState, _ p: Point, _ states: LayerStateSource, _ rules: HitRules
+    ) -> LayerID? {
+        let a = state.anchorPointInLayer
+        let local = Point(x: p.x - (state.position.x - a.x), y: p.y - (state.position.y - a.y))
+        guard state.hitRegionContains(local) else { return nil }
+        if rules == .input, let mask = state.mask, nodes.contains(mask), !maskContains(local, mask, states) {
+            return nil
+        }
+        let sublayerHit =
+            state.flattensSublayers
+            ? hitSublayers(of: id, state, local, above: .identity, states, rules)
+            : hitSublayers(of: id, state, p, above: state.positioningTransform, states, rules)
+        return sublayerHit ?? id
+    }
+
+    /// Whether `p`, in the masked layer's own space, lies in the hit region of its mask `mask` (a hidden mask
+    /// shows nothing of the layer).
+    private func maskContains(_ p: Point, _ mask: LayerID, _ states: LayerStateSource) -> Bool {
+        let state = states.state(of: mask, in: nodes)
+        guard !state.hidden else { return false }
+        let planar = PlanarHomography(planeOf: state.transform(toSuperlayer: nil))
+        guard let inverse = planar.inverted, let local = inverse.apply(p) else { return false }
+        return state.hitRegionContains(local)
+    }
+
     private func hitSublayers(
-        of id: LayerID, _ state: LayerState, _ p: Point, above chain: Transform3D, _ states: LayerStateSource
+        of id: LayerID, _ state: LayerState, _ p: Point, above chain: Transform3D, _ states: LayerStateSource,
+        _ rules: HitRules
     ) -> LayerID? {
         for child in frontToBack(nodes[id].sublayers, states) {
-            if let hit = hitTest(child, p, above: chain, superState: state, states) { return hit }
+            if let hit = hitTest(child, p, above: chain, superState: state, states, rules) { return hit }
         }
         return nil
     }

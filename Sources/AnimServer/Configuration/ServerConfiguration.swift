@@ -27,6 +27,8 @@ public struct ServerConfiguration: Hashable, Sendable {
     public var maxConnectionsPerUser: UInt32 = 1024
     /// A PNG the output shows from the moment it lights until the first client commit (`animserverd --splash`).
     public var splash: String?
+    /// The keymap and key repeat (`"keyboard": {"layout": "us", …}`, README.md "Input").
+    public var keyboard = KeyboardConfiguration()
 
     public init() {}
 
@@ -93,6 +95,7 @@ public struct ServerConfiguration: Hashable, Sendable {
                     throw ConfigurationError(key: key, value: raw.text, reason: "splash must be the path of a PNG file")
                 }
                 splash = path
+            case "keyboard": keyboard = try KeyboardConfiguration(raw)
             default:
                 throw ConfigurationError(
                     key: key, value: raw.text,
@@ -102,8 +105,8 @@ public struct ServerConfiguration: Hashable, Sendable {
     }
 
     public static let knownKeys = [
-        "frameRate", "helloTimeout", "maxAnimations", "maxConnections", "maxConnectionsPerUser", "maxImageBytes",
-        "maxLayers", "maxMessageBytes", "maxParticles", "splash",
+        "frameRate", "helloTimeout", "keyboard", "maxAnimations", "maxConnections", "maxConnectionsPerUser",
+        "maxImageBytes", "maxLayers", "maxMessageBytes", "maxParticles", "splash",
     ]
 
     private static func integer<T: FixedWidthInteger>(
@@ -136,6 +139,8 @@ enum ConfigurationValue: Decodable, Hashable {
     case number(Double)
     case bool(Bool)
     case string(String)
+    /// An object (`"keyboard"`), its values kept as written.
+    case object([String: ConfigurationValue])
     case null
     case other
 
@@ -149,6 +154,8 @@ enum ConfigurationValue: Decodable, Hashable {
             self = .number(n)
         } else if let s = try? c.decode(String.self) {
             self = .string(s)
+        } else if let o = try? c.decode([String: ConfigurationValue].self) {
+            self = .object(o)
         } else {
             self = .other
         }
@@ -159,8 +166,9 @@ enum ConfigurationValue: Decodable, Hashable {
         case .number(let n): n.rounded() == n && abs(n) < 1e15 ? String(Int64(n)) : "\(n)"
         case .bool(let b): b ? "true" : "false"
         case .string(let s): "\"\(s)\""
+        case .object: "an object"
         case .null: "null"
-        case .other: "an array or object"
+        case .other: "an array"
         }
     }
 }

@@ -1,3 +1,4 @@
+import AnimCore
 import AnimDisplay
 import AnimProtocol
 import AnimTransport
@@ -44,6 +45,9 @@ public final class Server: @unchecked Sendable {
     private var turns: ClientTurns
     private var pausedClients: Set<SessionID> = []
     private var resumeTimer: EventLoop.TimerHandle?
+    /// Fires when queued synthetic input or a key repeat is due (a clock that does not move by itself waits for
+    /// the control message that moves it instead).
+    private var inputTimer: EventLoop.TimerHandle?
     private var resumeAt: Double?
     /// Clients whose large commit is being applied in slices (`SlicedCommit`): their reading stays paused until
     /// it is done, and a slice runs on each turn of the loop while their budget allows.
@@ -335,6 +339,7 @@ public final class Server: @unchecked Sendable {
     private func finish(_ received: ServerCore.Received, from session: SessionID, began: Double) {
         if received.isCommit { pacer?.commitArrived(at: MonotonicClock.now()) }
         deliver(received.deliveries)
+        scheduleInput()
         scheduleFrame()
         turns.charge(session, cost: MonotonicClock.now() - began)
         if received.unfinished {
@@ -509,6 +514,37 @@ public final class Server: @unchecked Sendable {
                     channel.send(FrameCodec.encode(report))
                 }
             }
+        }
+    }
+
+    // MARK: - Input
+
+    /// Routes one event from an input device (docs/architecture.md, "Input"); safe from any thread: the event is
+    /// routed on the loop thread, never behind a frame being drawn.
+    public func deliverInput(_ event: RawInputEvent) {
+        loop.execute { [self] in
+            guard !self.stopped else { return }
+            self.deliver(self.core.deliverInput(event))
+            self.scheduleInput()
+            self.scheduleFrame()
+        }
+    }
+
+    /// Routes the input now due and arms the timer for the next (on a clock that moves by itself).
+    private func scheduleInput() {
+        if let inputTimer { loop.cancel(inputTimer) }
+        inputTimer = nil
+        guard !stopped else { return }
+        if let due = core.nextInputTime, due <= core.clock.now() {
+            deliver(core.runDueInput())
+        }
+        guard let next = core.nextInputTime, let at = core.clock.monotonicTime(forMediaTime: next) else { return }
+        inputTimer = loop.schedule(at: at) { [unowned self] in
+            self.inputTimer = nil
+            guard !self.stopped else { return }
+            self.deliver(self.core.runDueInput())
+            self.scheduleInput()
+            self.scheduleFrame()
         }
     }
 

@@ -24,6 +24,8 @@ final class Session {
     var acknowledgesCommits = true
     /// A large commit being applied in slices; nothing else of this client is read meanwhile.
     var commitInProgress: SlicedCommit?
+    /// The input it receives (`InputSubscribe`, protocol version 4).
+    var input = InputSubscription()
 
     init(id: SessionID, credentials: PeerCredentials?) {
         self.id = id
