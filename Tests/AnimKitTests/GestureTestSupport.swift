@@ -10,6 +10,8 @@ final class GestureScene {
     let server: FakeServer
     let root: Layer
     let card: Layer
+    /// Each sequence's layer, as the server keeps it for the whole sequence.
+    private var hitLayers: [UInt32: Layer] = [:]
 
     init() throws {
         server = try FakeServer()
@@ -36,6 +38,7 @@ final class GestureScene {
         let p = Point(x: x, y: y)
         let target = layer ?? hit(p)
         let local = target.convert(p, from: nil) ?? p
+        hitLayers[sequence] = target
         dispatcher.touch(sequence: sequence, phase: .began, time: time, layer: target, scenePoint: p, layerPoint: local)
     }
 
@@ -53,7 +56,8 @@ final class GestureScene {
 
     private func send(_ sequence: UInt32, _ phase: TouchPhase, _ x: Double, _ y: Double, _ time: Double) {
         let p = Point(x: x, y: y)
-        dispatcher.touch(sequence: sequence, phase: phase, time: time, layer: nil, scenePoint: p, layerPoint: p)
+        let local = hitLayers[sequence]?.convert(p, from: nil) ?? p
+        dispatcher.touch(sequence: sequence, phase: phase, time: time, layer: nil, scenePoint: p, layerPoint: local)
     }
 
     /// A one-finger drag from (x1, y1) to (x2, y2) in `steps` equal moves 1/64 s apart, starting at `time`;
