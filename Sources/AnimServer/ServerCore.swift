@@ -130,6 +130,8 @@ public final class ServerCore {
                 ProtocolError(
                     .unknownOpcode, opcode: message.opcode, field: "opcode", value: message.name,
                     detail: "\(message.name) is not in protocol version \(version), which this connection speaks"))
+        case (_, .inputSubscribe), (_, .inputInject), (_, .focusRequest):
+            return input(message, from: session)
         default:
             return deliveries(handle(message, fds: Array(owned), from: session), answering: message, to: session)
         }
@@ -253,8 +255,9 @@ public final class ServerCore {
             return control.handle(message, from: session)
         case .hello, .welcome, .commitApplied, .errorReport, .animationStarted, .animationStopped,
             .transactionCompleted, .presentationReply, .hitTestReply, .syncReply, .clockState, .inspectReply,
-            .screenshotReply:
-            // Hello and server messages were dealt with before.
+            .screenshotReply, .inputSubscribe, .inputInject, .focusRequest, .touchEvent, .pointerEvent, .keyEvent,
+            .focusChanged, .inputInjected, .inputWatched:
+            // Hello, input (which may answer other sessions) and server messages were dealt with before.
             return []
         }
     }

@@ -109,6 +109,7 @@ import Testing
         let unions = try #require((spec as? [String: Any])?["unions"] as? [[String: Any]])
         let required = [
             "WireValue", "WireOperation", "WireAnimationKind", "WirePathElement", "WireClockAction", "WireInspectQuery",
+            "WireInjectedAction", "WireWatchedInput",
         ]
         for name in required {
             let union = try #require(unions.first { $0["name"] as? String == name }, "\(name) is not in the spec")
@@ -214,6 +215,9 @@ struct CaseCollector {
         case .inspectRequest(let request): seen["WireInspectQuery", default: []].insert(request.query.caseName)
         case .presentationReply(let reply):
             for entry in reply.properties { value(entry.value) }
+        case .inputInject(let inject):
+            for event in inject.events { seen["WireInjectedAction", default: []].insert(event.action.caseName) }
+        case .inputWatched(let watched): seen["WireWatchedInput", default: []].insert(watched.event.caseName)
         default: break
         }
     }

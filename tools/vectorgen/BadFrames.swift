@@ -160,5 +160,18 @@ enum BadFrames {
             name: "wrong-direction", code: .wrongDirection,
             reason: "A client sends SyncReply (opcode 136), which only the server sends; the frame itself decodes.",
             bytes: FrameCodec.encode(.syncReply(SyncReply(request: 1, time: 0)))),
+        BadFrame(
+            name: "injected-action-tag", code: .invalidTag,
+            reason: "An InputInject whose one event's action tag is 10, past WireInjectedAction's last case (text, 9).",
+            bytes: frame(opcode: 14) { w in
+                w.u32(1)
+                w.u32(1)
+                w.f64(0)
+                w.u8(10)
+            }),
+        BadFrame(
+            name: "focus-request-trailing", code: .trailingBytes,
+            reason: "A FocusRequest, which has no fields, with one byte of payload.",
+            bytes: frame(opcode: 15) { w in w.u8(0) }),
     ]
 }

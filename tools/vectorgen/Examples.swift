@@ -342,5 +342,90 @@ enum Examples {
                     ]))),
         // Version 2: a client that does not read CommitApplied turns it off.
         Vector(variant: "off", message: .acknowledgeCommits(AcknowledgeCommits(enabled: false))),
+        // Version 4: input.
+        Vector(variant: "touch-pointer-key", message: .inputSubscribe(InputSubscribe(kinds: 0b0111, watchAll: false))),
+        Vector(variant: "watch-all", message: .inputSubscribe(InputSubscribe(kinds: 0b1111, watchAll: true))),
+        Vector(
+            variant: "every-action",
+            message: .inputInject(
+                InputInject(
+                    request: 30,
+                    events: [
+                        WireInjectedInput(
+                            offset: 0, action: .touchDown(WireInjectedTouch(slot: 0, point: WirePoint(x: 100, y: 80)))),
+                        WireInjectedInput(
+                            offset: 0.016,
+                            action: .touchMotion(WireInjectedTouch(slot: 0, point: WirePoint(x: 110.5, y: 80)))),
+                        WireInjectedInput(offset: 0.032, action: .touchUp(0)),
+                        WireInjectedInput(offset: 0.032, action: .touchCancel(1)),
+                        WireInjectedInput(offset: 0.05, action: .pointerMotion(WirePoint(x: 12, y: 34))),
+                        WireInjectedInput(
+                            offset: 0.05, action: .pointerButton(WireInjectedButton(button: 0x110, pressed: true))),
+                        WireInjectedInput(offset: 0.06, action: .pointerAxis(WirePoint(x: 0, y: -15))),
+                        WireInjectedInput(offset: 0.07, action: .key(WireInjectedKey(code: 30, pressed: true))),
+                        WireInjectedInput(
+                            offset: 0.07, action: .keyName(WireInjectedKeyName(name: "Return", pressed: true))),
+                        WireInjectedInput(offset: 0.08, action: .text("Grüße")),
+                    ]))),
+        Vector(variant: "v4", message: .focusRequest(FocusRequest())),
+        Vector(
+            variant: "down",
+            message: .touchEvent(
+                TouchEvent(
+                    phase: .down, sequence: 1, time: 10.5, layer: 2, scenePoint: WirePoint(x: 100, y: 80),
+                    layerPoint: WirePoint(x: 20, y: 15)))),
+        Vector(
+            variant: "cancel-destroyed",
+            message: .touchEvent(
+                TouchEvent(
+                    phase: .cancel, sequence: 1, time: 10.75, layer: nil, scenePoint: WirePoint(x: 140, y: 80),
+                    layerPoint: WirePoint(x: 140, y: 80)))),
+        Vector(
+            variant: "button",
+            message: .pointerEvent(
+                PointerEvent(
+                    phase: .button, time: 11, layer: 2, scenePoint: WirePoint(x: 100, y: 80),
+                    layerPoint: WirePoint(x: 20, y: 15), button: 0x110, pressed: true, axis: WirePoint(x: 0, y: 0)))),
+        Vector(
+            variant: "axis",
+            message: .pointerEvent(
+                PointerEvent(
+                    phase: .axis, time: 11.25, layer: 2, scenePoint: WirePoint(x: 100, y: 80),
+                    layerPoint: WirePoint(x: 20, y: 15), button: 0, pressed: false, axis: WirePoint(x: 0, y: -15)))),
+        Vector(
+            variant: "shift-a",
+            message: .keyEvent(
+                KeyEvent(time: 12, keycode: 30, keysym: 0x41, text: "A", modifiers: 1, pressed: true, repeated: false))),
+        Vector(variant: "gained", message: .focusChanged(FocusChanged(focused: true))),
+        Vector(variant: "v4", message: .inputInjected(InputInjected(request: 30, time: 10.58))),
+        Vector(
+            variant: "touch",
+            message: .inputWatched(
+                InputWatched(
+                    client: 2,
+                    event: .touch(
+                        WireTouchEvent(
+                            phase: .motion, sequence: 1, time: 10.6, layer: 2, scenePoint: WirePoint(x: 110, y: 80),
+                            layerPoint: WirePoint(x: 30, y: 15)))))),
+        Vector(
+            variant: "pointer",
+            message: .inputWatched(
+                InputWatched(
+                    client: 2,
+                    event: .pointer(
+                        WirePointerEvent(
+                            phase: .enter, time: 10.7, layer: 3, scenePoint: WirePoint(x: 5, y: 6),
+                            layerPoint: WirePoint(x: 5, y: 6), button: 0, pressed: false, axis: WirePoint(x: 0, y: 0)))
+                ))),
+        Vector(
+            variant: "key",
+            message: .inputWatched(
+                InputWatched(
+                    client: 3,
+                    event: .key(
+                        WireKeyEvent(
+                            time: 12.5, keycode: 28, keysym: 0xff0d, text: "\r", modifiers: 0, pressed: true,
+                            repeated: true))))),
+        Vector(variant: "focus", message: .inputWatched(InputWatched(client: 3, event: .focus(false)))),
     ]
 }

@@ -114,6 +114,8 @@ extension Connection {
             resolve(r.request, with: message)
         case .inspectReply(let r): resolve(r.request, with: message)
         case .screenshotReply(let r): resolve(r.request, with: message)
+        case .inputInjected(let r): resolve(r.request, with: message)
+        case .touchEvent, .pointerEvent, .keyEvent, .focusChanged, .inputWatched: deliverInput(message)
         case .errorReport(let r): handleErrorReport(r)
         case .animationStarted(let e): animationStarted(e)
         case .animationStopped(let e): animationStopped(e)
@@ -148,7 +150,7 @@ extension Connection {
 
     private static let requestOpcodes: Set<UInt16> = [
         PresentationQuery.opcode, HitTestQuery.opcode, Sync.opcode, ClockControl.opcode, InspectRequest.opcode,
-        ScreenshotRequest.opcode, OutputControl.opcode,
+        ScreenshotRequest.opcode, OutputControl.opcode, InputInject.opcode,
     ]
 
     private func handleErrorReport(_ report: ErrorReport) {

@@ -31,6 +31,8 @@ struct ConnectionState {
     var delegateQueue = DispatchQueue.main
     var errorHandler: (@Sendable (AnimKitError) -> Void)?
     var statusHandler: (@Sendable (Connection.Status) -> Void)?
+    /// Told, on `delegateQueue`, each input message the server routes to this client (Connection+Input.swift).
+    var inputHandler: (@Sendable (Message) -> Void)?
 
     func object(_ id: LayerID) -> Layer? { objects[id]?.object }
 

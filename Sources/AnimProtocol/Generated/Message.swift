@@ -20,6 +20,9 @@ public enum Message: Hashable, Sendable {
     case inspectRequest(InspectRequest)
     case outputControl(OutputControl)
     case screenshotRequest(ScreenshotRequest)
+    case inputSubscribe(InputSubscribe)
+    case inputInject(InputInject)
+    case focusRequest(FocusRequest)
     case welcome(Welcome)
     case commitApplied(CommitApplied)
     case errorReport(ErrorReport)
@@ -32,11 +35,17 @@ public enum Message: Hashable, Sendable {
     case clockState(ClockState)
     case inspectReply(InspectReply)
     case screenshotReply(ScreenshotReply)
+    case touchEvent(TouchEvent)
+    case pointerEvent(PointerEvent)
+    case keyEvent(KeyEvent)
+    case focusChanged(FocusChanged)
+    case inputInjected(InputInjected)
+    case inputWatched(InputWatched)
 }
 
 extension Message {
     /// Every opcode, in spec order.
-    public static let allOpcodes: [UInt16] = [1, 2, 3, 4, 5, 6, 7, 12, 8, 9, 11, 10, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139]
+    public static let allOpcodes: [UInt16] = [1, 2, 3, 4, 5, 6, 7, 12, 8, 9, 11, 10, 13, 14, 15, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145]
 
     public var opcode: UInt16 {
         switch self {
@@ -52,6 +61,9 @@ extension Message {
         case .inspectRequest: InspectRequest.opcode
         case .outputControl: OutputControl.opcode
         case .screenshotRequest: ScreenshotRequest.opcode
+        case .inputSubscribe: InputSubscribe.opcode
+        case .inputInject: InputInject.opcode
+        case .focusRequest: FocusRequest.opcode
         case .welcome: Welcome.opcode
         case .commitApplied: CommitApplied.opcode
         case .errorReport: ErrorReport.opcode
@@ -64,6 +76,12 @@ extension Message {
         case .clockState: ClockState.opcode
         case .inspectReply: InspectReply.opcode
         case .screenshotReply: ScreenshotReply.opcode
+        case .touchEvent: TouchEvent.opcode
+        case .pointerEvent: PointerEvent.opcode
+        case .keyEvent: KeyEvent.opcode
+        case .focusChanged: FocusChanged.opcode
+        case .inputInjected: InputInjected.opcode
+        case .inputWatched: InputWatched.opcode
         }
     }
 
@@ -94,6 +112,9 @@ extension Message {
         case 9: "InspectRequest"
         case 11: "OutputControl"
         case 10: "ScreenshotRequest"
+        case 13: "InputSubscribe"
+        case 14: "InputInject"
+        case 15: "FocusRequest"
         case 128: "Welcome"
         case 129: "CommitApplied"
         case 130: "ErrorReport"
@@ -106,6 +127,12 @@ extension Message {
         case 137: "ClockState"
         case 138: "InspectReply"
         case 139: "ScreenshotReply"
+        case 140: "TouchEvent"
+        case 141: "PointerEvent"
+        case 142: "KeyEvent"
+        case 143: "FocusChanged"
+        case 144: "InputInjected"
+        case 145: "InputWatched"
         default: nil
         }
     }
@@ -124,6 +151,9 @@ extension Message {
         case 9: .client
         case 11: .client
         case 10: .client
+        case 13: .client
+        case 14: .client
+        case 15: .client
         case 128: .server
         case 129: .server
         case 130: .server
@@ -136,6 +166,12 @@ extension Message {
         case 137: .server
         case 138: .server
         case 139: .server
+        case 140: .server
+        case 141: .server
+        case 142: .server
+        case 143: .server
+        case 144: .server
+        case 145: .server
         default: nil
         }
     }
@@ -155,6 +191,9 @@ extension Message {
         case 9: 1
         case 11: 1
         case 10: 1
+        case 13: 4
+        case 14: 4
+        case 15: 4
         case 128: 1
         case 129: 1
         case 130: 1
@@ -167,6 +206,12 @@ extension Message {
         case 137: 1
         case 138: 1
         case 139: 1
+        case 140: 4
+        case 141: 4
+        case 142: 4
+        case 143: 4
+        case 144: 4
+        case 145: 4
         default: nil
         }
     }
@@ -193,6 +238,9 @@ extension Message {
         case 9: .inspectRequest(try InspectRequest(from: &r))
         case 11: .outputControl(try OutputControl(from: &r))
         case 10: .screenshotRequest(try ScreenshotRequest(from: &r))
+        case 13: .inputSubscribe(try InputSubscribe(from: &r))
+        case 14: .inputInject(try InputInject(from: &r))
+        case 15: .focusRequest(try FocusRequest(from: &r))
         case 128: .welcome(try Welcome(from: &r))
         case 129: .commitApplied(try CommitApplied(from: &r))
         case 130: .errorReport(try ErrorReport(from: &r))
@@ -205,6 +253,12 @@ extension Message {
         case 137: .clockState(try ClockState(from: &r))
         case 138: .inspectReply(try InspectReply(from: &r))
         case 139: .screenshotReply(try ScreenshotReply(from: &r, fds: fds))
+        case 140: .touchEvent(try TouchEvent(from: &r))
+        case 141: .pointerEvent(try PointerEvent(from: &r))
+        case 142: .keyEvent(try KeyEvent(from: &r))
+        case 143: .focusChanged(try FocusChanged(from: &r))
+        case 144: .inputInjected(try InputInjected(from: &r))
+        case 145: .inputWatched(try InputWatched(from: &r))
         default: throw ProtocolError(.unknownOpcode, opcode: opcode, detail: "no message has opcode \(opcode)")
         }
     }
@@ -223,6 +277,9 @@ extension Message {
         case .inspectRequest(let m): m.encode(to: &w)
         case .outputControl(let m): m.encode(to: &w)
         case .screenshotRequest(let m): m.encode(to: &w)
+        case .inputSubscribe(let m): m.encode(to: &w)
+        case .inputInject(let m): m.encode(to: &w)
+        case .focusRequest(let m): m.encode(to: &w)
         case .welcome(let m): m.encode(to: &w)
         case .commitApplied(let m): m.encode(to: &w)
         case .errorReport(let m): m.encode(to: &w)
@@ -235,6 +292,12 @@ extension Message {
         case .clockState(let m): m.encode(to: &w)
         case .inspectReply(let m): m.encode(to: &w)
         case .screenshotReply(let m): m.encode(to: &w)
+        case .touchEvent(let m): m.encode(to: &w)
+        case .pointerEvent(let m): m.encode(to: &w)
+        case .keyEvent(let m): m.encode(to: &w)
+        case .focusChanged(let m): m.encode(to: &w)
+        case .inputInjected(let m): m.encode(to: &w)
+        case .inputWatched(let m): m.encode(to: &w)
         }
     }
 
@@ -252,6 +315,9 @@ extension Message {
         case .inspectRequest(let m): m.wireJSON
         case .outputControl(let m): m.wireJSON
         case .screenshotRequest(let m): m.wireJSON
+        case .inputSubscribe(let m): m.wireJSON
+        case .inputInject(let m): m.wireJSON
+        case .focusRequest(let m): m.wireJSON
         case .welcome(let m): m.wireJSON
         case .commitApplied(let m): m.wireJSON
         case .errorReport(let m): m.wireJSON
@@ -264,6 +330,12 @@ extension Message {
         case .clockState(let m): m.wireJSON
         case .inspectReply(let m): m.wireJSON
         case .screenshotReply(let m): m.wireJSON
+        case .touchEvent(let m): m.wireJSON
+        case .pointerEvent(let m): m.wireJSON
+        case .keyEvent(let m): m.wireJSON
+        case .focusChanged(let m): m.wireJSON
+        case .inputInjected(let m): m.wireJSON
+        case .inputWatched(let m): m.wireJSON
         }
     }
 

@@ -441,6 +441,94 @@ extension ScreenshotRequest {
     }
 }
 
+/// which input this client receives: kinds is a bit mask, touch 1, pointer 2, key 4, focus 8 (0 receives none). A client's layers take part in routing touches only while it subscribes to touch, and the pointer's only while it subscribes to pointer: otherwise the event goes to what lies below them. watchAll (server's user or root only) also sends InputWatched with a copy of every event routed to any client
+/// Opcode 13, sent by the client, since version 4.
+public struct InputSubscribe: Hashable, Sendable {
+    public static let opcode: UInt16 = 13
+    public var kinds: UInt32
+    public var watchAll: Bool
+
+    public init(kinds: UInt32, watchAll: Bool) {
+        self.kinds = kinds
+        self.watchAll = watchAll
+    }
+}
+
+extension InputSubscribe {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        do { kinds = try r.u32() } catch { throw error.at("kinds") }
+        do { watchAll = try r.bool() } catch { throw error.at("watchAll") }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        w.u32(kinds)
+        w.bool(watchAll)
+    }
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("header", .object([("message", .string("InputSubscribe")), ("opcode", .unsigned(13 as UInt16))])),
+            ("kinds", .unsigned(kinds)),
+            ("watchAll", .bool(watchAll))
+        ])
+    }
+}
+
+/// synthetic input (server's user or root only), routed exactly as a device's; offsets are seconds after the server receives it, finite, >= 0 and not decreasing; answered by InputInjected once the last event is routed
+/// Opcode 14, sent by the client, since version 4.
+public struct InputInject: Hashable, Sendable {
+    public static let opcode: UInt16 = 14
+    public var request: UInt32
+    public var events: [WireInjectedInput]
+
+    public init(request: UInt32, events: [WireInjectedInput]) {
+        self.request = request
+        self.events = events
+    }
+}
+
+extension InputInject {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        do { request = try r.u32() } catch { throw error.at("request") }
+        do { events = try r.array { (r: inout WireReader) throws(ProtocolError) in try WireInjectedInput(from: &r) } } catch { throw error.at("events") }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        w.u32(request)
+        w.array(events) { w, v0 in v0.encode(to: &w) }
+    }
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("header", .object([("message", .string("InputInject")), ("opcode", .unsigned(14 as UInt16))])),
+            ("request", .unsigned(request)),
+            ("events", .array(events) { v0 in v0.wireJSON })
+        ])
+    }
+}
+
+/// asks for keyboard focus: granted at once (FocusChanged to the client that had it and to this one)
+/// Opcode 15, sent by the client, since version 4.
+public struct FocusRequest: Hashable, Sendable {
+    public static let opcode: UInt16 = 15
+
+    public init() {
+    }
+}
+
+extension FocusRequest {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+    }
+
+    public func encode(to w: inout WireWriter) {}
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("header", .object([("message", .string("FocusRequest")), ("opcode", .unsigned(15 as UInt16))]))
+        ])
+    }
+}
+
 /// answer to Hello: the version chosen, the session id, the server's clock and this client's quotas
 /// Opcode 128, sent by the server, since version 1.
 public struct Welcome: Hashable, Sendable {
@@ -963,6 +1051,274 @@ extension ScreenshotReply {
             ("frame", .unsigned(frame)),
             ("time", .number(time)),
             ("fds", .unsigned(UInt(fds.count)))
+        ])
+    }
+}
+
+/// a touch routed to this client: down on the hit layer, then every motion and the up or cancel of that sequence (implicit grab); sequence is unique per touch for the server's lifetime; cancel when the device goes away, the seat pauses or the layer's tree no longer takes it
+/// Opcode 140, sent by the server, since version 4.
+public struct TouchEvent: Hashable, Sendable {
+    public static let opcode: UInt16 = 140
+    public var phase: WireTouchPhase
+    public var sequence: UInt32
+    public var time: Double
+    public var layer: UInt32?
+    public var scenePoint: WirePoint
+    public var layerPoint: WirePoint
+
+    public init(phase: WireTouchPhase, sequence: UInt32, time: Double, layer: UInt32?, scenePoint: WirePoint, layerPoint: WirePoint) {
+        self.phase = phase
+        self.sequence = sequence
+        self.time = time
+        self.layer = layer
+        self.scenePoint = scenePoint
+        self.layerPoint = layerPoint
+    }
+}
+
+extension TouchEvent {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        do { phase = try WireTouchPhase(from: &r) } catch { throw error.at("phase") }
+        do { sequence = try r.u32() } catch { throw error.at("sequence") }
+        do { time = try r.f64() } catch { throw error.at("time") }
+        do { layer = try r.optional { (r: inout WireReader) throws(ProtocolError) in try r.u32() } } catch { throw error.at("layer") }
+        do { scenePoint = try WirePoint(from: &r) } catch { throw error.at("scenePoint") }
+        do { layerPoint = try WirePoint(from: &r) } catch { throw error.at("layerPoint") }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        phase.encode(to: &w)
+        w.u32(sequence)
+        w.f64(time)
+        w.optional(layer) { w, v0 in w.u32(v0) }
+        scenePoint.encode(to: &w)
+        layerPoint.encode(to: &w)
+    }
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("header", .object([("message", .string("TouchEvent")), ("opcode", .unsigned(140 as UInt16))])),
+            ("phase", phase.wireJSON),
+            ("sequence", .unsigned(sequence)),
+            ("time", .number(time)),
+            ("layer", .optional(layer) { v0 in .unsigned(v0) }),
+            ("scenePoint", scenePoint.wireJSON),
+            ("layerPoint", layerPoint.wireJSON)
+        ])
+    }
+}
+
+/// the cursor over this client's layers: enter, motion, leave; a button pressed on a layer grabs the pointer until every button is released; axis is scrolling in points
+/// Opcode 141, sent by the server, since version 4.
+public struct PointerEvent: Hashable, Sendable {
+    public static let opcode: UInt16 = 141
+    public var phase: WirePointerPhase
+    public var time: Double
+    public var layer: UInt32?
+    public var scenePoint: WirePoint
+    public var layerPoint: WirePoint
+    public var button: UInt32
+    public var pressed: Bool
+    public var axis: WirePoint
+
+    public init(phase: WirePointerPhase, time: Double, layer: UInt32?, scenePoint: WirePoint, layerPoint: WirePoint, button: UInt32, pressed: Bool, axis: WirePoint) {
+        self.phase = phase
+        self.time = time
+        self.layer = layer
+        self.scenePoint = scenePoint
+        self.layerPoint = layerPoint
+        self.button = button
+        self.pressed = pressed
+        self.axis = axis
+    }
+}
+
+extension PointerEvent {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        do { phase = try WirePointerPhase(from: &r) } catch { throw error.at("phase") }
+        do { time = try r.f64() } catch { throw error.at("time") }
+        do { layer = try r.optional { (r: inout WireReader) throws(ProtocolError) in try r.u32() } } catch { throw error.at("layer") }
+        do { scenePoint = try WirePoint(from: &r) } catch { throw error.at("scenePoint") }
+        do { layerPoint = try WirePoint(from: &r) } catch { throw error.at("layerPoint") }
+        do { button = try r.u32() } catch { throw error.at("button") }
+        do { pressed = try r.bool() } catch { throw error.at("pressed") }
+        do { axis = try WirePoint(from: &r) } catch { throw error.at("axis") }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        phase.encode(to: &w)
+        w.f64(time)
+        w.optional(layer) { w, v0 in w.u32(v0) }
+        scenePoint.encode(to: &w)
+        layerPoint.encode(to: &w)
+        w.u32(button)
+        w.bool(pressed)
+        axis.encode(to: &w)
+    }
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("header", .object([("message", .string("PointerEvent")), ("opcode", .unsigned(141 as UInt16))])),
+            ("phase", phase.wireJSON),
+            ("time", .number(time)),
+            ("layer", .optional(layer) { v0 in .unsigned(v0) }),
+            ("scenePoint", scenePoint.wireJSON),
+            ("layerPoint", layerPoint.wireJSON),
+            ("button", .unsigned(button)),
+            ("pressed", .bool(pressed)),
+            ("axis", axis.wireJSON)
+        ])
+    }
+}
+
+/// a key pressed or released while this client has keyboard focus; repeated marks the presses key repeat adds (stamped on the media clock)
+/// Opcode 142, sent by the server, since version 4.
+public struct KeyEvent: Hashable, Sendable {
+    public static let opcode: UInt16 = 142
+    public var time: Double
+    public var keycode: UInt32
+    public var keysym: UInt32
+    public var text: String
+    public var modifiers: UInt32
+    public var pressed: Bool
+    public var repeated: Bool
+
+    public init(time: Double, keycode: UInt32, keysym: UInt32, text: String, modifiers: UInt32, pressed: Bool, repeated: Bool) {
+        self.time = time
+        self.keycode = keycode
+        self.keysym = keysym
+        self.text = text
+        self.modifiers = modifiers
+        self.pressed = pressed
+        self.repeated = repeated
+    }
+}
+
+extension KeyEvent {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        do { time = try r.f64() } catch { throw error.at("time") }
+        do { keycode = try r.u32() } catch { throw error.at("keycode") }
+        do { keysym = try r.u32() } catch { throw error.at("keysym") }
+        do { text = try r.string() } catch { throw error.at("text") }
+        do { modifiers = try r.u32() } catch { throw error.at("modifiers") }
+        do { pressed = try r.bool() } catch { throw error.at("pressed") }
+        do { repeated = try r.bool() } catch { throw error.at("repeated") }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        w.f64(time)
+        w.u32(keycode)
+        w.u32(keysym)
+        w.string(text)
+        w.u32(modifiers)
+        w.bool(pressed)
+        w.bool(repeated)
+    }
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("header", .object([("message", .string("KeyEvent")), ("opcode", .unsigned(142 as UInt16))])),
+            ("time", .number(time)),
+            ("keycode", .unsigned(keycode)),
+            ("keysym", .unsigned(keysym)),
+            ("text", .string(text)),
+            ("modifiers", .unsigned(modifiers)),
+            ("pressed", .bool(pressed)),
+            ("repeated", .bool(repeated))
+        ])
+    }
+}
+
+/// this client gained or lost keyboard focus (the client last touched or clicked, or the last that sent FocusRequest)
+/// Opcode 143, sent by the server, since version 4.
+public struct FocusChanged: Hashable, Sendable {
+    public static let opcode: UInt16 = 143
+    public var focused: Bool
+
+    public init(focused: Bool) {
+        self.focused = focused
+    }
+}
+
+extension FocusChanged {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        do { focused = try r.bool() } catch { throw error.at("focused") }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        w.bool(focused)
+    }
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("header", .object([("message", .string("FocusChanged")), ("opcode", .unsigned(143 as UInt16))])),
+            ("focused", .bool(focused))
+        ])
+    }
+}
+
+/// every event of the InputInject request was routed; time is the media time of the last
+/// Opcode 144, sent by the server, since version 4.
+public struct InputInjected: Hashable, Sendable {
+    public static let opcode: UInt16 = 144
+    public var request: UInt32
+    public var time: Double
+
+    public init(request: UInt32, time: Double) {
+        self.request = request
+        self.time = time
+    }
+}
+
+extension InputInjected {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        do { request = try r.u32() } catch { throw error.at("request") }
+        do { time = try r.f64() } catch { throw error.at("time") }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        w.u32(request)
+        w.f64(time)
+    }
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("header", .object([("message", .string("InputInjected")), ("opcode", .unsigned(144 as UInt16))])),
+            ("request", .unsigned(request)),
+            ("time", .number(time))
+        ])
+    }
+}
+
+/// to a watchAll subscriber: an event routed to client (its session id), as that client was sent it
+/// Opcode 145, sent by the server, since version 4.
+public struct InputWatched: Hashable, Sendable {
+    public static let opcode: UInt16 = 145
+    public var client: UInt32
+    public var event: WireWatchedInput
+
+    public init(client: UInt32, event: WireWatchedInput) {
+        self.client = client
+        self.event = event
+    }
+}
+
+extension InputWatched {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        do { client = try r.u32() } catch { throw error.at("client") }
+        do { event = try WireWatchedInput(from: &r) } catch { throw error.at("event") }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        w.u32(client)
+        event.encode(to: &w)
+    }
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("header", .object([("message", .string("InputWatched")), ("opcode", .unsigned(145 as UInt16))])),
+            ("client", .unsigned(client)),
+            ("event", event.wireJSON)
         ])
     }
 }

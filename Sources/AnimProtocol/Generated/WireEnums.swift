@@ -328,3 +328,68 @@ extension WireClockMode {
 
     public var wireJSON: WireJSON { .string(caseName) }
 }
+
+public enum WireTouchPhase: UInt8, Hashable, Sendable, CaseIterable {
+    case down = 0
+    case motion = 1
+    case up = 2
+    case cancel = 3
+}
+
+extension WireTouchPhase {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        let raw = try r.u8()
+        guard let value = WireTouchPhase(rawValue: raw) else {
+            throw WireReader.invalidTag(raw, of: "WireTouchPhase", caseCount: 4)
+        }
+        self = value
+    }
+
+    public func encode(to w: inout WireWriter) { w.u8(rawValue) }
+
+    /// The case's name in the spec.
+    public var caseName: String {
+        switch self {
+        case .down: "down"
+        case .motion: "motion"
+        case .up: "up"
+        case .cancel: "cancel"
+        }
+    }
+
+    public var wireJSON: WireJSON { .string(caseName) }
+}
+
+/// enter and leave: the cursor came onto or left a layer of this client (layer names it); button: a press or release (button, pressed); axis: a scroll (axis, in points, positive = content moves up/left)
+public enum WirePointerPhase: UInt8, Hashable, Sendable, CaseIterable {
+    case enter = 0
+    case leave = 1
+    case motion = 2
+    case button = 3
+    case axis = 4
+}
+
+extension WirePointerPhase {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        let raw = try r.u8()
+        guard let value = WirePointerPhase(rawValue: raw) else {
+            throw WireReader.invalidTag(raw, of: "WirePointerPhase", caseCount: 5)
+        }
+        self = value
+    }
+
+    public func encode(to w: inout WireWriter) { w.u8(rawValue) }
+
+    /// The case's name in the spec.
+    public var caseName: String {
+        switch self {
+        case .enter: "enter"
+        case .leave: "leave"
+        case .motion: "motion"
+        case .button: "button"
+        case .axis: "axis"
+        }
+    }
+
+    public var wireJSON: WireJSON { .string(caseName) }
+}

@@ -90,6 +90,21 @@ extension WireOutputMode {
     @inlinable public static var wireSize: Int { 16 }
 }
 
+extension WireInjectedTouch {
+    /// Bytes on the wire.
+    @inlinable public static var wireSize: Int { 20 }
+}
+
+extension WireInjectedButton {
+    /// Bytes on the wire.
+    @inlinable public static var wireSize: Int { 5 }
+}
+
+extension WireInjectedKey {
+    /// Bytes on the wire.
+    @inlinable public static var wireSize: Int { 5 }
+}
+
 extension WirePoint {
     /// Field offsets from the start of the WirePoint (of its payload for a message), up to the first field
     /// without a fixed size.
@@ -355,6 +370,77 @@ extension WireOutputMode {
     }
 }
 
+extension WireInjectedInput {
+    /// Field offsets from the start of the WireInjectedInput (of its payload for a message), up to the first field
+    /// without a fixed size.
+    public enum FieldOffset {
+        @inlinable public static var offset: Int { 0 }
+        @inlinable public static var action: Int { 8 }
+    }
+}
+
+extension WireInjectedTouch {
+    /// Field offsets from the start of the WireInjectedTouch (of its payload for a message), up to the first field
+    /// without a fixed size.
+    public enum FieldOffset {
+        @inlinable public static var slot: Int { 0 }
+        @inlinable public static var point: Int { 4 }
+    }
+}
+
+extension WireInjectedButton {
+    /// Field offsets from the start of the WireInjectedButton (of its payload for a message), up to the first field
+    /// without a fixed size.
+    public enum FieldOffset {
+        @inlinable public static var button: Int { 0 }
+        @inlinable public static var pressed: Int { 4 }
+    }
+}
+
+extension WireInjectedKey {
+    /// Field offsets from the start of the WireInjectedKey (of its payload for a message), up to the first field
+    /// without a fixed size.
+    public enum FieldOffset {
+        @inlinable public static var code: Int { 0 }
+        @inlinable public static var pressed: Int { 4 }
+    }
+}
+
+extension WireInjectedKeyName {
+    /// Field offsets from the start of the WireInjectedKeyName (of its payload for a message), up to the first field
+    /// without a fixed size.
+    public enum FieldOffset {
+        @inlinable public static var name: Int { 0 }
+    }
+}
+
+extension WireTouchEvent {
+    /// Field offsets from the start of the WireTouchEvent (of its payload for a message), up to the first field
+    /// without a fixed size.
+    public enum FieldOffset {
+        @inlinable public static var phase: Int { 0 }
+    }
+}
+
+extension WirePointerEvent {
+    /// Field offsets from the start of the WirePointerEvent (of its payload for a message), up to the first field
+    /// without a fixed size.
+    public enum FieldOffset {
+        @inlinable public static var phase: Int { 0 }
+    }
+}
+
+extension WireKeyEvent {
+    /// Field offsets from the start of the WireKeyEvent (of its payload for a message), up to the first field
+    /// without a fixed size.
+    public enum FieldOffset {
+        @inlinable public static var time: Int { 0 }
+        @inlinable public static var keycode: Int { 8 }
+        @inlinable public static var keysym: Int { 12 }
+        @inlinable public static var text: Int { 16 }
+    }
+}
+
 extension Hello {
     /// Field offsets from the start of the Hello (of its payload for a message), up to the first field
     /// without a fixed size.
@@ -465,6 +551,24 @@ extension ScreenshotRequest {
         @inlinable public static var client: Int { 4 }
         @inlinable public static var layer: Int { 8 }
         @inlinable public static var nextFrame: Int { 16 }
+    }
+}
+
+extension InputSubscribe {
+    /// Field offsets from the start of the InputSubscribe (of its payload for a message), up to the first field
+    /// without a fixed size.
+    public enum FieldOffset {
+        @inlinable public static var kinds: Int { 0 }
+        @inlinable public static var watchAll: Int { 4 }
+    }
+}
+
+extension InputInject {
+    /// Field offsets from the start of the InputInject (of its payload for a message), up to the first field
+    /// without a fixed size.
+    public enum FieldOffset {
+        @inlinable public static var request: Int { 0 }
+        @inlinable public static var events: Int { 4 }
     }
 }
 
@@ -584,6 +688,59 @@ extension ScreenshotReply {
         @inlinable public static var height: Int { 8 }
         @inlinable public static var stride: Int { 12 }
         @inlinable public static var format: Int { 16 }
+    }
+}
+
+extension TouchEvent {
+    /// Field offsets from the start of the TouchEvent (of its payload for a message), up to the first field
+    /// without a fixed size.
+    public enum FieldOffset {
+        @inlinable public static var phase: Int { 0 }
+    }
+}
+
+extension PointerEvent {
+    /// Field offsets from the start of the PointerEvent (of its payload for a message), up to the first field
+    /// without a fixed size.
+    public enum FieldOffset {
+        @inlinable public static var phase: Int { 0 }
+    }
+}
+
+extension KeyEvent {
+    /// Field offsets from the start of the KeyEvent (of its payload for a message), up to the first field
+    /// without a fixed size.
+    public enum FieldOffset {
+        @inlinable public static var time: Int { 0 }
+        @inlinable public static var keycode: Int { 8 }
+        @inlinable public static var keysym: Int { 12 }
+        @inlinable public static var text: Int { 16 }
+    }
+}
+
+extension FocusChanged {
+    /// Field offsets from the start of the FocusChanged (of its payload for a message), up to the first field
+    /// without a fixed size.
+    public enum FieldOffset {
+        @inlinable public static var focused: Int { 0 }
+    }
+}
+
+extension InputInjected {
+    /// Field offsets from the start of the InputInjected (of its payload for a message), up to the first field
+    /// without a fixed size.
+    public enum FieldOffset {
+        @inlinable public static var request: Int { 0 }
+        @inlinable public static var time: Int { 4 }
+    }
+}
+
+extension InputWatched {
+    /// Field offsets from the start of the InputWatched (of its payload for a message), up to the first field
+    /// without a fixed size.
+    public enum FieldOffset {
+        @inlinable public static var client: Int { 0 }
+        @inlinable public static var event: Int { 4 }
     }
 }
 
@@ -760,5 +917,50 @@ extension WireOutputAction {
         @inlinable public static var mode: Int { 16 }
         @inlinable public static var rotation: Int { 4 }
         @inlinable public static var power: Int { 1 }
+    }
+}
+
+extension WireInjectedAction {
+    /// Each case's tag: the `u8` before its payload.
+    public enum Tag {
+        @inlinable public static var touchDown: UInt8 { 0 }
+        @inlinable public static var touchMotion: UInt8 { 1 }
+        @inlinable public static var touchUp: UInt8 { 2 }
+        @inlinable public static var touchCancel: UInt8 { 3 }
+        @inlinable public static var pointerMotion: UInt8 { 4 }
+        @inlinable public static var pointerButton: UInt8 { 5 }
+        @inlinable public static var pointerAxis: UInt8 { 6 }
+        @inlinable public static var key: UInt8 { 7 }
+        @inlinable public static var keyName: UInt8 { 8 }
+        @inlinable public static var text: UInt8 { 9 }
+    }
+
+    /// The payload's bytes after the tag, for the cases whose payload has a fixed size (an optional of a
+    /// fixed-size type: absent or present).
+    public enum PayloadSize {
+        @inlinable public static var touchDown: Int { 20 }
+        @inlinable public static var touchMotion: Int { 20 }
+        @inlinable public static var touchUp: Int { 4 }
+        @inlinable public static var touchCancel: Int { 4 }
+        @inlinable public static var pointerMotion: Int { 16 }
+        @inlinable public static var pointerButton: Int { 5 }
+        @inlinable public static var pointerAxis: Int { 16 }
+        @inlinable public static var key: Int { 5 }
+    }
+}
+
+extension WireWatchedInput {
+    /// Each case's tag: the `u8` before its payload.
+    public enum Tag {
+        @inlinable public static var touch: UInt8 { 0 }
+        @inlinable public static var pointer: UInt8 { 1 }
+        @inlinable public static var key: UInt8 { 2 }
+        @inlinable public static var focus: UInt8 { 3 }
+    }
+
+    /// The payload's bytes after the tag, for the cases whose payload has a fixed size (an optional of a
+    /// fixed-size type: absent or present).
+    public enum PayloadSize {
+        @inlinable public static var focus: Int { 1 }
     }
 }

@@ -1245,3 +1245,318 @@ extension WireOutputMode {
         ])
     }
 }
+
+/// one synthetic event of InputInject: the server stamps it with media time (the injection's time + offset) and routes it when its clock reaches that time
+public struct WireInjectedInput: Hashable, Sendable {
+    public var offset: Double
+    public var action: WireInjectedAction
+
+    public init(offset: Double, action: WireInjectedAction) {
+        self.offset = offset
+        self.action = action
+    }
+}
+
+extension WireInjectedInput {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        do { offset = try r.f64() } catch { throw error.at("offset") }
+        do { action = try WireInjectedAction(from: &r) } catch { throw error.at("action") }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        w.f64(offset)
+        action.encode(to: &w)
+    }
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("offset", .number(offset)),
+            ("action", action.wireJSON)
+        ])
+    }
+}
+
+/// slot: the finger (0 ..< 10); point in scene points
+public struct WireInjectedTouch: Hashable, Sendable {
+    public var slot: UInt32
+    public var point: WirePoint
+
+    public init(slot: UInt32, point: WirePoint) {
+        self.slot = slot
+        self.point = point
+    }
+}
+
+extension WireInjectedTouch {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        do { slot = try r.u32() } catch { throw error.at("slot") }
+        do { point = try WirePoint(from: &r) } catch { throw error.at("point") }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        w.u32(slot)
+        point.encode(to: &w)
+    }
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("slot", .unsigned(slot)),
+            ("point", point.wireJSON)
+        ])
+    }
+}
+
+/// a Linux button code (BTN_LEFT 0x110, BTN_RIGHT 0x111, BTN_MIDDLE 0x112)
+public struct WireInjectedButton: Hashable, Sendable {
+    public var button: UInt32
+    public var pressed: Bool
+
+    public init(button: UInt32, pressed: Bool) {
+        self.button = button
+        self.pressed = pressed
+    }
+}
+
+extension WireInjectedButton {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        do { button = try r.u32() } catch { throw error.at("button") }
+        do { pressed = try r.bool() } catch { throw error.at("pressed") }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        w.u32(button)
+        w.bool(pressed)
+    }
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("button", .unsigned(button)),
+            ("pressed", .bool(pressed))
+        ])
+    }
+}
+
+/// a Linux evdev key code (KEY_A 30), before the keymap
+public struct WireInjectedKey: Hashable, Sendable {
+    public var code: UInt32
+    public var pressed: Bool
+
+    public init(code: UInt32, pressed: Bool) {
+        self.code = code
+        self.pressed = pressed
+    }
+}
+
+extension WireInjectedKey {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        do { code = try r.u32() } catch { throw error.at("code") }
+        do { pressed = try r.bool() } catch { throw error.at("pressed") }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        w.u32(code)
+        w.bool(pressed)
+    }
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("code", .unsigned(code)),
+            ("pressed", .bool(pressed))
+        ])
+    }
+}
+
+/// a keysym name (xkbcommon's: a, A, Return, BackSpace, F1, ctrl is Control_L), resolved through the server's keymap to a key code (with the shift level it needs)
+public struct WireInjectedKeyName: Hashable, Sendable {
+    public var name: String
+    public var pressed: Bool
+
+    public init(name: String, pressed: Bool) {
+        self.name = name
+        self.pressed = pressed
+    }
+}
+
+extension WireInjectedKeyName {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        do { name = try r.string() } catch { throw error.at("name") }
+        do { pressed = try r.bool() } catch { throw error.at("pressed") }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        w.string(name)
+        w.bool(pressed)
+    }
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("name", .string(name)),
+            ("pressed", .bool(pressed))
+        ])
+    }
+}
+
+/// layer: the touch's layer (hit at the down, kept for the whole sequence; absent once it is destroyed); layerPoint in that layer's coordinates on the presentation tree at time, also outside its bounds
+public struct WireTouchEvent: Hashable, Sendable {
+    public var phase: WireTouchPhase
+    public var sequence: UInt32
+    public var time: Double
+    public var layer: UInt32?
+    public var scenePoint: WirePoint
+    public var layerPoint: WirePoint
+
+    public init(phase: WireTouchPhase, sequence: UInt32, time: Double, layer: UInt32?, scenePoint: WirePoint, layerPoint: WirePoint) {
+        self.phase = phase
+        self.sequence = sequence
+        self.time = time
+        self.layer = layer
+        self.scenePoint = scenePoint
+        self.layerPoint = layerPoint
+    }
+}
+
+extension WireTouchEvent {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        do { phase = try WireTouchPhase(from: &r) } catch { throw error.at("phase") }
+        do { sequence = try r.u32() } catch { throw error.at("sequence") }
+        do { time = try r.f64() } catch { throw error.at("time") }
+        do { layer = try r.optional { (r: inout WireReader) throws(ProtocolError) in try r.u32() } } catch { throw error.at("layer") }
+        do { scenePoint = try WirePoint(from: &r) } catch { throw error.at("scenePoint") }
+        do { layerPoint = try WirePoint(from: &r) } catch { throw error.at("layerPoint") }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        phase.encode(to: &w)
+        w.u32(sequence)
+        w.f64(time)
+        w.optional(layer) { w, v0 in w.u32(v0) }
+        scenePoint.encode(to: &w)
+        layerPoint.encode(to: &w)
+    }
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("phase", phase.wireJSON),
+            ("sequence", .unsigned(sequence)),
+            ("time", .number(time)),
+            ("layer", .optional(layer) { v0 in .unsigned(v0) }),
+            ("scenePoint", scenePoint.wireJSON),
+            ("layerPoint", layerPoint.wireJSON)
+        ])
+    }
+}
+
+/// button and pressed are 0 and false unless phase is button; axis is (0, 0) unless phase is axis
+public struct WirePointerEvent: Hashable, Sendable {
+    public var phase: WirePointerPhase
+    public var time: Double
+    public var layer: UInt32?
+    public var scenePoint: WirePoint
+    public var layerPoint: WirePoint
+    public var button: UInt32
+    public var pressed: Bool
+    public var axis: WirePoint
+
+    public init(phase: WirePointerPhase, time: Double, layer: UInt32?, scenePoint: WirePoint, layerPoint: WirePoint, button: UInt32, pressed: Bool, axis: WirePoint) {
+        self.phase = phase
+        self.time = time
+        self.layer = layer
+        self.scenePoint = scenePoint
+        self.layerPoint = layerPoint
+        self.button = button
+        self.pressed = pressed
+        self.axis = axis
+    }
+}
+
+extension WirePointerEvent {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        do { phase = try WirePointerPhase(from: &r) } catch { throw error.at("phase") }
+        do { time = try r.f64() } catch { throw error.at("time") }
+        do { layer = try r.optional { (r: inout WireReader) throws(ProtocolError) in try r.u32() } } catch { throw error.at("layer") }
+        do { scenePoint = try WirePoint(from: &r) } catch { throw error.at("scenePoint") }
+        do { layerPoint = try WirePoint(from: &r) } catch { throw error.at("layerPoint") }
+        do { button = try r.u32() } catch { throw error.at("button") }
+        do { pressed = try r.bool() } catch { throw error.at("pressed") }
+        do { axis = try WirePoint(from: &r) } catch { throw error.at("axis") }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        phase.encode(to: &w)
+        w.f64(time)
+        w.optional(layer) { w, v0 in w.u32(v0) }
+        scenePoint.encode(to: &w)
+        layerPoint.encode(to: &w)
+        w.u32(button)
+        w.bool(pressed)
+        axis.encode(to: &w)
+    }
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("phase", phase.wireJSON),
+            ("time", .number(time)),
+            ("layer", .optional(layer) { v0 in .unsigned(v0) }),
+            ("scenePoint", scenePoint.wireJSON),
+            ("layerPoint", layerPoint.wireJSON),
+            ("button", .unsigned(button)),
+            ("pressed", .bool(pressed)),
+            ("axis", axis.wireJSON)
+        ])
+    }
+}
+
+/// keycode: Linux evdev code; keysym: the X11/xkbcommon keysym (0 when none); text: the UTF-8 the key types (empty when none); modifiers: the active ones after the event, shift 1, lock 2, ctrl 4, alt 8, num 0x10, super 0x40
+public struct WireKeyEvent: Hashable, Sendable {
+    public var time: Double
+    public var keycode: UInt32
+    public var keysym: UInt32
+    public var text: String
+    public var modifiers: UInt32
+    public var pressed: Bool
+    public var repeated: Bool
+
+    public init(time: Double, keycode: UInt32, keysym: UInt32, text: String, modifiers: UInt32, pressed: Bool, repeated: Bool) {
+        self.time = time
+        self.keycode = keycode
+        self.keysym = keysym
+        self.text = text
+        self.modifiers = modifiers
+        self.pressed = pressed
+        self.repeated = repeated
+    }
+}
+
+extension WireKeyEvent {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        do { time = try r.f64() } catch { throw error.at("time") }
+        do { keycode = try r.u32() } catch { throw error.at("keycode") }
+        do { keysym = try r.u32() } catch { throw error.at("keysym") }
+        do { text = try r.string() } catch { throw error.at("text") }
+        do { modifiers = try r.u32() } catch { throw error.at("modifiers") }
+        do { pressed = try r.bool() } catch { throw error.at("pressed") }
+        do { repeated = try r.bool() } catch { throw error.at("repeated") }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        w.f64(time)
+        w.u32(keycode)
+        w.u32(keysym)
+        w.string(text)
+        w.u32(modifiers)
+        w.bool(pressed)
+        w.bool(repeated)
+    }
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("time", .number(time)),
+            ("keycode", .unsigned(keycode)),
+            ("keysym", .unsigned(keysym)),
+            ("text", .string(text)),
+            ("modifiers", .unsigned(modifiers)),
+            ("pressed", .bool(pressed)),
+            ("repeated", .bool(repeated))
+        ])
+    }
+}

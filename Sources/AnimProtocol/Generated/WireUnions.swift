@@ -607,3 +607,173 @@ extension WireOutputAction {
         }
     }
 }
+
+/// what a synthetic event does; key events go through the server's keyboard state as a device's do. text types its characters (each a press and release of the key that gives it, shift added where the keymap needs it) at the event's time
+public enum WireInjectedAction: Hashable, Sendable {
+    case touchDown(WireInjectedTouch)
+    case touchMotion(WireInjectedTouch)
+    case touchUp(UInt32)
+    case touchCancel(UInt32)
+    case pointerMotion(WirePoint)
+    case pointerButton(WireInjectedButton)
+    case pointerAxis(WirePoint)
+    case key(WireInjectedKey)
+    case keyName(WireInjectedKeyName)
+    case text(String)
+}
+
+extension WireInjectedAction {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        let tag = try r.u8()
+        switch tag {
+        case 0:
+            do { self = .touchDown(try WireInjectedTouch(from: &r)) } catch { throw error.at("touchDown") }
+        case 1:
+            do { self = .touchMotion(try WireInjectedTouch(from: &r)) } catch { throw error.at("touchMotion") }
+        case 2:
+            do { self = .touchUp(try r.u32()) } catch { throw error.at("touchUp") }
+        case 3:
+            do { self = .touchCancel(try r.u32()) } catch { throw error.at("touchCancel") }
+        case 4:
+            do { self = .pointerMotion(try WirePoint(from: &r)) } catch { throw error.at("pointerMotion") }
+        case 5:
+            do { self = .pointerButton(try WireInjectedButton(from: &r)) } catch { throw error.at("pointerButton") }
+        case 6:
+            do { self = .pointerAxis(try WirePoint(from: &r)) } catch { throw error.at("pointerAxis") }
+        case 7:
+            do { self = .key(try WireInjectedKey(from: &r)) } catch { throw error.at("key") }
+        case 8:
+            do { self = .keyName(try WireInjectedKeyName(from: &r)) } catch { throw error.at("keyName") }
+        case 9:
+            do { self = .text(try r.string()) } catch { throw error.at("text") }
+        default: throw WireReader.invalidTag(tag, of: "WireInjectedAction", caseCount: 10)
+        }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        switch self {
+        case .touchDown(let value):
+            w.u8(0)
+            value.encode(to: &w)
+        case .touchMotion(let value):
+            w.u8(1)
+            value.encode(to: &w)
+        case .touchUp(let value):
+            w.u8(2)
+            w.u32(value)
+        case .touchCancel(let value):
+            w.u8(3)
+            w.u32(value)
+        case .pointerMotion(let value):
+            w.u8(4)
+            value.encode(to: &w)
+        case .pointerButton(let value):
+            w.u8(5)
+            value.encode(to: &w)
+        case .pointerAxis(let value):
+            w.u8(6)
+            value.encode(to: &w)
+        case .key(let value):
+            w.u8(7)
+            value.encode(to: &w)
+        case .keyName(let value):
+            w.u8(8)
+            value.encode(to: &w)
+        case .text(let value):
+            w.u8(9)
+            w.string(value)
+        }
+    }
+
+    /// The case's name in the spec.
+    public var caseName: String {
+        switch self {
+        case .touchDown: "touchDown"
+        case .touchMotion: "touchMotion"
+        case .touchUp: "touchUp"
+        case .touchCancel: "touchCancel"
+        case .pointerMotion: "pointerMotion"
+        case .pointerButton: "pointerButton"
+        case .pointerAxis: "pointerAxis"
+        case .key: "key"
+        case .keyName: "keyName"
+        case .text: "text"
+        }
+    }
+
+    public var wireJSON: WireJSON {
+        switch self {
+        case .touchDown(let value): .object([("touchDown", value.wireJSON)])
+        case .touchMotion(let value): .object([("touchMotion", value.wireJSON)])
+        case .touchUp(let value): .object([("touchUp", .unsigned(value))])
+        case .touchCancel(let value): .object([("touchCancel", .unsigned(value))])
+        case .pointerMotion(let value): .object([("pointerMotion", value.wireJSON)])
+        case .pointerButton(let value): .object([("pointerButton", value.wireJSON)])
+        case .pointerAxis(let value): .object([("pointerAxis", value.wireJSON)])
+        case .key(let value): .object([("key", value.wireJSON)])
+        case .keyName(let value): .object([("keyName", value.wireJSON)])
+        case .text(let value): .object([("text", .string(value))])
+        }
+    }
+}
+
+/// an event as InputWatched reports it: what the receiving client was sent
+public enum WireWatchedInput: Hashable, Sendable {
+    case touch(WireTouchEvent)
+    case pointer(WirePointerEvent)
+    case key(WireKeyEvent)
+    case focus(Bool)
+}
+
+extension WireWatchedInput {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        let tag = try r.u8()
+        switch tag {
+        case 0:
+            do { self = .touch(try WireTouchEvent(from: &r)) } catch { throw error.at("touch") }
+        case 1:
+            do { self = .pointer(try WirePointerEvent(from: &r)) } catch { throw error.at("pointer") }
+        case 2:
+            do { self = .key(try WireKeyEvent(from: &r)) } catch { throw error.at("key") }
+        case 3:
+            do { self = .focus(try r.bool()) } catch { throw error.at("focus") }
+        default: throw WireReader.invalidTag(tag, of: "WireWatchedInput", caseCount: 4)
+        }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        switch self {
+        case .touch(let value):
+            w.u8(0)
+            value.encode(to: &w)
+        case .pointer(let value):
+            w.u8(1)
+            value.encode(to: &w)
+        case .key(let value):
+            w.u8(2)
+            value.encode(to: &w)
+        case .focus(let value):
+            w.u8(3)
+            w.bool(value)
+        }
+    }
+
+    /// The case's name in the spec.
+    public var caseName: String {
+        switch self {
+        case .touch: "touch"
+        case .pointer: "pointer"
+        case .key: "key"
+        case .focus: "focus"
+        }
+    }
+
+    public var wireJSON: WireJSON {
+        switch self {
+        case .touch(let value): .object([("touch", value.wireJSON)])
+        case .pointer(let value): .object([("pointer", value.wireJSON)])
+        case .key(let value): .object([("key", value.wireJSON)])
+        case .focus(let value): .object([("focus", .bool(value))])
+        }
+    }
+}

@@ -21,6 +21,9 @@ public enum LayerProperty: String, Hashable, Codable, Sendable, CaseIterable {
     case sublayerTransform
     /// Whether the layer and its sublayers are not drawn.
     case hidden
+    /// Whether input routing hit-tests the layer and its sublayers; false lets touches and the pointer through to what
+    /// lies below (docs/core-animation-rules.md, Input).
+    case userInteractionEnabled
     /// Whether the layer draws when its back faces the viewer.
     case doubleSided
     /// Whether the sublayers' y axis points the other way.
@@ -234,6 +237,7 @@ extension LayerProperty {
         case .transform: "transform"
         case .sublayerTransform: "sublayerTransform"
         case .hidden: "hidden"
+        case .userInteractionEnabled: "userInteractionEnabled"
         case .doubleSided: "doubleSided"
         case .geometryFlipped: "geometryFlipped"
         case .masksToBounds: "masksToBounds"
@@ -348,9 +352,10 @@ extension LayerProperty {
             .emitterDepth, .seed, .levelsOfDetail, .levelsOfDetailBias, .beginTime, .duration, .speed, .timeOffset,
             .repeatCount, .repeatDuration: .number
         case .transform, .sublayerTransform, .instanceTransform: .transform
-        case .hidden, .doubleSided, .geometryFlipped, .masksToBounds, .opaque, .needsDisplayOnBoundsChange,
-            .drawsAsynchronously, .allowsEdgeAntialiasing, .allowsGroupOpacity, .shouldRasterize, .isWrapped,
-            .allowsFontSubpixelQuantization, .replicatorPreservesDepth, .emitterPreservesDepth, .autoreverses: .bool
+        case .hidden, .userInteractionEnabled, .doubleSided, .geometryFlipped, .masksToBounds, .opaque,
+            .needsDisplayOnBoundsChange, .drawsAsynchronously, .allowsEdgeAntialiasing, .allowsGroupOpacity,
+            .shouldRasterize, .isWrapped, .allowsFontSubpixelQuantization, .replicatorPreservesDepth,
+            .emitterPreservesDepth, .autoreverses: .bool
         case .mask: .layer
         case .contents: .image
         case .contentsGravity, .contentsFormat, .minificationFilter, .magnificationFilter, .cornerCurve,
@@ -378,6 +383,7 @@ extension LayerProperty {
         case .transform: .transform(.identity)
         case .sublayerTransform: .transform(.identity)
         case .hidden: .bool(false)
+        case .userInteractionEnabled: .bool(true)
         case .doubleSided: .bool(true)
         case .geometryFlipped: .bool(false)
         case .masksToBounds: .bool(false)
@@ -619,6 +625,7 @@ extension LayerProperty {
             .fillColor, .fillRule, .strokeColor, .lineWidth, .lineCap, .lineJoin, .lineDashPhase, .lineDashPattern,
             .string, .font, .fontSize, .foregroundColor, .isWrapped, .truncationMode, .alignmentMode, .colors,
             .locations, .startPoint, .endPoint, .gradientType: "yes"
+        case .userInteractionEnabled: "not drawn (input routing)"
         case .contentsFormat, .minificationFilterBias, .opaque, .needsDisplayOnBoundsChange, .drawsAsynchronously,
             .allowsFontSubpixelQuantization: "no effect"
         case .edgeAntialiasingMask, .allowsEdgeAntialiasing: "ignored: every edge is antialiased"

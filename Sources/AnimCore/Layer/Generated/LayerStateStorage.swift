@@ -62,6 +62,7 @@ public struct LayerState: Hashable, Sendable {
 /// of its own.
 struct ColdLayerProperties: Hashable, Sendable {
     var sublayerTransform: Transform3D = .identity
+    var userInteractionEnabled: Bool = true
     var contentsRect: Rect = .unit
     var contentsCenter: Rect = .unit
     var contentsGravity: String = "resize"
@@ -100,6 +101,13 @@ extension LayerState {
     public var sublayerTransform: Transform3D {
         get { cold.value.sublayerTransform }
         set { cold.modify { $0.sublayerTransform = newValue } }
+    }
+
+    /// Whether input routing hit-tests the layer and its sublayers; false lets touches and the pointer through to what
+    /// lies below (docs/core-animation-rules.md, Input).
+    public var userInteractionEnabled: Bool {
+        get { cold.value.userInteractionEnabled }
+        set { cold.modify { $0.userInteractionEnabled = newValue } }
     }
 
     /// The part of the contents image drawn, in unit coordinates.

@@ -14,6 +14,7 @@ extension LayerState {
         case .transform: return .transform(transform)
         case .sublayerTransform: return .transform(sublayerTransform)
         case .hidden: return .bool(hidden)
+        case .userInteractionEnabled: return .bool(userInteractionEnabled)
         case .doubleSided: return .bool(doubleSided)
         case .geometryFlipped: return .bool(geometryFlipped)
         case .masksToBounds: return .bool(masksToBounds)
@@ -136,6 +137,7 @@ extension LayerState {
         case (.transform, .transform(let v)): transform = v
         case (.sublayerTransform, .transform(let v)): sublayerTransform = v
         case (.hidden, .bool(let v)): hidden = v
+        case (.userInteractionEnabled, .bool(let v)): userInteractionEnabled = v
         case (.doubleSided, .bool(let v)): doubleSided = v
         case (.geometryFlipped, .bool(let v)): geometryFlipped = v
         case (.masksToBounds, .bool(let v)): masksToBounds = v

@@ -57,6 +57,13 @@ extension Layer {
         set { set(.hidden, .bool(newValue)) }
     }
 
+    /// Whether input routing hit-tests the layer and its sublayers; false lets touches and the pointer through to what
+    /// lies below (docs/core-animation-rules.md, Input).
+    public var isUserInteractionEnabled: Bool {
+        get { read { $0.userInteractionEnabled } }
+        set { set(.userInteractionEnabled, .bool(newValue)) }
+    }
+
     /// Whether the layer draws when its back faces the viewer.
     public var isDoubleSided: Bool {
         get { read { $0.doubleSided } }
