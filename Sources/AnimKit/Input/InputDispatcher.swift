@@ -1,4 +1,5 @@
 import AnimCore
+import AnimProtocol
 import Dispatch
 
 /// Delivers one connection's input on its delegate queue. A touch goes first to the gesture recognizers of
@@ -18,6 +19,10 @@ final class InputDispatcher: @unchecked Sendable {
     private let clockLock = Locked<MediaClock>(MediaClock(serverTime: 0, rate: 0))
     /// The deadline a timer is set for.
     private var timerDeadline: Double?
+    /// The connection's key and focus handlers, set from any thread.
+    let handlers = Locked(ConnectionInputHandlers())
+    /// The kinds the SDK has subscribed to: those its handlers and recognizers need.
+    private let subscribed = Locked<InputKinds>([])
 
     init(clock: MediaClock) {
         clockLock.withLock { $0 = clock }
@@ -27,6 +32,81 @@ final class InputDispatcher: @unchecked Sendable {
 
     /// The estimate of the server's media time now.
     var mediaTime: Double { clockLock.withLock { $0.now() } }
+
+    // MARK: Messages
+
+    /// Subscribes to `kinds` beside those already subscribed to, once: the first touch handler or recognizer
+    /// subscribes to touches, the first pointer handler to the pointer, the key handler to keys and focus.
+    func want(_ kinds: InputKinds) {
+        let all = subscribed.withLock { s -> InputKinds? in
+            guard !s.isSuperset(of: kinds) else { return nil }
+            s.formUnion(kinds)
+            return s
+        }
+        guard let all, let connection else { return }
+        guard connection.protocolVersion >= 4 else {
+            log.warning("input needs protocol version 4; the server speaks \(connection.protocolVersion)")
+            return
+        }
+        do {
+            try connection.subscribeInput(all)
+        } catch {
+            log.error("subscribing to input failed: \(error)")
+        }
+    }
+
+    /// An input message from the server, on the delegate queue.
+    func receive(_ message: Message) {
+        switch message {
+        case .touchEvent(let e):
+            let phase: TouchPhase =
+                switch e.phase {
+                case .down: .began
+                case .motion: .moved
+                case .up: .ended
+                case .cancel: .cancelled
+                }
+            touch(
+                sequence: e.sequence, phase: phase, time: e.time, layer: connection?.object(e.layer.map(LayerID.init)),
+                scenePoint: Point(wire: e.scenePoint), layerPoint: Point(wire: e.layerPoint))
+        case .pointerEvent(let e):
+            pointer(e)
+        case .keyEvent(let e):
+            clockLock.withLock { $0.observe(e.time) }
+            runDeadlines(upTo: e.time)
+            let event = KeyEvent(
+                timestamp: e.time, keycode: e.keycode, keysym: e.keysym, text: e.text,
+                modifiers: KeyModifiers(rawValue: e.modifiers), isPressed: e.pressed, isRepeat: e.repeated)
+            handlers.withLock { $0.key }?(event)
+        case .focusChanged(let e):
+            let handler = handlers.withLock { h in
+                h.focused = e.focused
+                return h.focus
+            }
+            handler?(e.focused)
+        default:
+            break
+        }
+    }
+
+    private func pointer(_ e: AnimProtocol.PointerEvent) {
+        clockLock.withLock { $0.observe(e.time) }
+        runDeadlines(upTo: e.time)
+        let layer = connection?.object(e.layer.map(LayerID.init))
+        let phase: PointerEvent.Phase =
+            switch e.phase {
+            case .enter: .enter
+            case .leave: .leave
+            case .motion: .motion
+            case .button: .button
+            case .axis: .axis
+            }
+        let event = PointerEvent(
+            phase: phase, timestamp: e.time, layer: layer, scenePoint: Point(wire: e.scenePoint),
+            layerPoint: Point(wire: e.layerPoint), button: e.button, isPressed: e.pressed, scroll: Point(wire: e.axis))
+        let handler = Self.chain(from: layer).lazy.compactMap { $0.local.withLock { $0.input.pointerHandler } }.first
+        handler?(event)
+    }
 
     // MARK: Touches
 
@@ -127,4 +207,11 @@ final class InputDispatcher: @unchecked Sendable {
         }
         return chain
     }
+}
+
+/// `Connection.onKey` and `onFocusChange`, and the focus the server last reported.
+struct ConnectionInputHandlers {
+    var key: ((KeyEvent) -> Void)?
+    var focus: ((Bool) -> Void)?
+    var focused = false
 }

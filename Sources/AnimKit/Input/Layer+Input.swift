@@ -5,7 +5,20 @@ extension Layer {
     /// sequence). A gesture recognizer that takes the touches over ends them here with `cancelled`.
     public var onTouch: ((TouchEvent) -> Void)? {
         get { local.withLock { $0.input.touchHandler } }
-        set { local.withLock { $0.input.touchHandler = newValue } }
+        set {
+            local.withLock { $0.input.touchHandler = newValue }
+            if newValue != nil { connection.inputDispatcher.want(.touch) }
+        }
+    }
+
+    /// Runs on the delegate queue for each pointer event over this layer, or over a sublayer with no handler of
+    /// its own (the nearest layer with one, from the layer under the cursor up, gets it).
+    public var onPointer: ((PointerEvent) -> Void)? {
+        get { local.withLock { $0.input.pointerHandler } }
+        set {
+            local.withLock { $0.input.pointerHandler = newValue }
+            if newValue != nil { connection.inputDispatcher.want(.pointer) }
+        }
     }
 
     /// The recognizers attached to this layer, in the order they were added.
@@ -19,6 +32,7 @@ extension Layer {
             if !s.input.recognizers.contains(where: { $0 === recognizer }) { s.input.recognizers.append(recognizer) }
         }
         recognizer.layer = self
+        connection.inputDispatcher.want(.touch)
     }
 
     public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {

@@ -32,5 +32,6 @@ public struct TouchEvent: Sendable {
 /// What a layer holds for input: its touch handler and its gesture recognizers.
 struct LayerInput {
     var touchHandler: ((TouchEvent) -> Void)?
+    var pointerHandler: ((PointerEvent) -> Void)?
     var recognizers: [GestureRecognizer] = []
 }
