@@ -1,4 +1,5 @@
 import AnimCore
+import Dispatch
 import Testing
 
 @testable import AnimKit
@@ -147,6 +148,27 @@ import Testing
             log.entries == [
                 "began t=0.5 (203.0, 200.0)", "changed t=1.0 (260.0, 200.0)", "ended t=1.25 (260.0, 200.0)",
             ])
+    }
+
+    @Test func onAMonotonicServerClockALongPressBeginsFromTheTimerAtItsDeadline() throws {
+        let server = try FakeServer(version: 4, clockMode: .monotonic)
+        let layer = Layer(connection: server.connection)
+        let began = DispatchSemaphore(value: 0)
+        let press = LongPressGestureRecognizer { press in
+            if press.state == .began { began.signal() }
+        }
+        press.minimumPressDuration = 0.0625
+        layer.addGestureRecognizer(press)
+        let dispatcher = server.connection.inputDispatcher
+        // Pressed now by the SDK's estimate of the server's clock; nothing else arrives after it.
+        let down = dispatcher.mediaTime
+        server.queue.sync {
+            dispatcher.touch(
+                sequence: 1, phase: .began, time: down, layer: layer, scenePoint: Point(x: 1, y: 1),
+                layerPoint: Point(x: 1, y: 1))
+        }
+        #expect(began.wait(timeout: .now() + 5) == .success)
+        #expect(server.queue.sync { press.timestamp } == down + 0.0625)
     }
 
     @Test func aLaterEventRunsTheLongPressDeadlineFirstAtItsOwnTime() throws {

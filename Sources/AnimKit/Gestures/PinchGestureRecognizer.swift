@@ -10,17 +10,15 @@ public final class PinchGestureRecognizer: GestureRecognizer, @unchecked Sendabl
 
     private var initialDistance = 0.0
     private var distance = 0.0
-    private var scaleOffset = 1.0
     private var estimator = VelocityEstimator()
 
     /// The fingers' distance now over their distance when the gesture's scale was last set (1 when they
     /// went down).
     public var scale: Double {
-        get { initialDistance > 0 ? scaleOffset * distance / initialDistance : 1 }
+        get { initialDistance > 0 ? distance / initialDistance : 1 }
         set {
-            guard distance > 0 else { return }
-            // scale = newValue from now on: the reference distance moves.
-            scaleOffset = 1
+            guard distance > 0, newValue > 0 else { return }
+            // The reference distance moves, so that the scale reads `newValue` now.
             initialDistance = distance / newValue
         }
     }
@@ -64,7 +62,6 @@ public final class PinchGestureRecognizer: GestureRecognizer, @unchecked Sendabl
     override func reset() {
         initialDistance = 0
         distance = 0
-        scaleOffset = 1
         estimator.reset()
     }
 
