@@ -12,23 +12,27 @@ import Testing
 /// These need the server's input routing (wt-input-server) as well as the SDK.
 @Suite struct InputGestureIntegrationTests {
     /// Injects `events` from a thread of its own (on a manual clock the call returns once the clock has reached
-    /// the last offset) while this thread moves the clock from `start` in steps of 1/64 s up to `end`.
+    /// the last offset) while this thread moves the clock on from `start` in steps of 1/64 s until it returns.
+    /// Returns the media time of the first event: the server stamps them from when it received the request.
     static func inject(
-        _ events: [WireInjectedInput], from injector: Connection, clock: Connection, start: Double, end: Double
-    ) throws {
+        _ events: [WireInjectedInput], from injector: Connection, clock: Connection, start: Double
+    )
+        throws -> Double
+    {
         let done = DispatchSemaphore(value: 0)
-        let failure = LockedText()
+        let result = LockedText()
         Thread {
-            do { try injector.injectInput(events) } catch { failure.append("\(error)") }
+            do { result.append("\(try injector.injectInput(events))") } catch { result.append("error \(error)") }
             done.signal()
         }.start()
         var t = start
-        while t < end {
+        while done.wait(timeout: .now() + 0.05) == .timedOut {
+            guard t < start + 10 else { break }
             t += 1.0 / 64
             try moveClock(clock, to: t)
         }
-        #expect(done.wait(timeout: .now() + 20) == .success)
-        #expect(failure.text.isEmpty)
+        let last = try #require(Double(result.text), "InputInject: \(result.text)")
+        return last - (events.last?.offset ?? 0)
     }
 
     /// A one-finger drag on the scene from (x1, y1) to (x2, y2) in `steps` moves 1/64 s apart, lifted at the end.
@@ -77,22 +81,22 @@ import Testing
         #expect(eventually(timeout: 30) { lines.text.contains("card ready") })
 
         // 8 points every 1/64 s to the right from the card's centre: 512 points per second.
-        try Self.inject(
-            Self.drag(320, 240, 384, 240, steps: 8), from: injector, clock: observer, start: start,
-            end: start + 8.0 / 64)
+        let base = try Self.inject(
+            Self.drag(320, 240, 384, 240, steps: 8), from: injector, clock: observer, start: start)
         #expect(eventually(timeout: 10) { lines.text.contains("pan ended") })
-        let pan = lines.text.split(separator: "\n").filter { $0.hasPrefix("pan ") }
-        #expect(pan.first == "pan began at t=\(start + 2.0 / 64): translation (16.0, 0.0)")
+        let pan = lines.text.split(separator: "\n").map(String.init).filter { $0.hasPrefix("pan ") }
+        #expect(pan.first == "pan began at t=\(base + 2.0 / 64): translation (16.0, 0.0)")
         // Let go 64 points right of home moving away at 512 pt/s: -8 distances per second.
-        #expect(
-            pan.last == "pan ended at t=\(start + 8.0 / 64): translation (64.0, 0.0), velocity (512.0, 0.0), "
-                + "spring back with initialVelocity -8.0")
+        let ended =
+            "pan ended at t=\(base + 8.0 / 64): translation (64.0, 0.0), velocity (512.0, 0.0), spring back with "
+            + "initialVelocity -8.0"
+        #expect(pan.last == ended)
         #expect(pan.count == 8)
 
-        let later = start + 1
+        let later = (try observer.clock(.query).time).rounded(.up) + 1
         try moveClock(observer, to: later)
-        try Self.inject(Self.tap(320, 240), from: injector, clock: observer, start: later, end: later + 4.0 / 64)
-        #expect(eventually(timeout: 10) { lines.text.contains("tap at t=\(later + 4.0 / 64): card orange, large") })
+        let tapped = try Self.inject(Self.tap(320, 240), from: injector, clock: observer, start: later)
+        #expect(eventually(timeout: 10) { lines.text.contains("tap at t=\(tapped + 4.0 / 64): card orange, large") })
     }
 
     @Test func twoRecognizersOnOneTouchAreResolvedByTheFirstToRecognize() throws {
@@ -111,18 +115,17 @@ import Testing
         Transaction.flush()
         try app.sync()
 
-        try Self.inject(
-            Self.drag(320, 240, 352, 240, steps: 4), from: injector, clock: app, start: start, end: start + 4.0 / 64)
+        let base = try Self.inject(Self.drag(320, 240, 352, 240, steps: 4), from: injector, clock: app, start: start)
         try app.sync()
-        let later = start + 1
+        let later = (try app.clock(.query).time).rounded(.up) + 1
         try moveClock(app, to: later)
-        try Self.inject(Self.tap(330, 250), from: injector, clock: app, start: later, end: later + 4.0 / 64)
+        let tapped = try Self.inject(Self.tap(330, 250), from: injector, clock: app, start: later)
         try app.sync()
         #expect(
             log.text.split(separator: "\n") == [
-                "pan began t=\(start + 2.0 / 64)", "pan changed t=\(start + 3.0 / 64)",
-                "pan changed t=\(start + 4.0 / 64)",
-                "pan ended t=\(start + 4.0 / 64)", "tap ended t=\(later + 4.0 / 64)",
+                "pan began t=\(base + 2.0 / 64)", "pan changed t=\(base + 3.0 / 64)",
+                "pan changed t=\(base + 4.0 / 64)",
+                "pan ended t=\(base + 4.0 / 64)", "tap ended t=\(tapped + 4.0 / 64)",
             ])
     }
 }

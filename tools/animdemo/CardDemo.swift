@@ -20,10 +20,12 @@ final class CardDemo: @unchecked Sendable {
     private var panStart = CardDemo.home
 
     init(connection: Connection, scale: Double) throws {
-        root = Layer(connection: connection)
-        card = Layer(connection: connection)
+        // Explicit transactions only, from before the layers exist: the queue this runs on has no run loop to
+        // commit an implicit one, and a change made outside would open one that never goes out.
         Transaction.begin()
         defer { Transaction.commit() }
+        root = Layer(connection: connection)
+        card = Layer(connection: connection)
         root.bounds = Rect(x: 0, y: 0, width: 640, height: 480)
         root.anchorPoint = Point(x: 0, y: 0)
         root.position = Point(x: 0, y: 0)
@@ -49,8 +51,7 @@ final class CardDemo: @unchecked Sendable {
         case .began:
             // A card caught mid-spring starts from where it is on screen, not from its model position (home).
             panStart = (try? card.presentation().position) ?? card.position
-            card.removeAnimation(forKey: "springBack")
-            move(to: Point(x: panStart.x + translation.x, y: panStart.y + translation.y))
+            move(to: Point(x: panStart.x + translation.x, y: panStart.y + translation.y), stoppingTheSpring: true)
         case .changed:
             move(to: Point(x: panStart.x + translation.x, y: panStart.y + translation.y))
         case .ended, .cancelled:
@@ -78,7 +79,6 @@ final class CardDemo: @unchecked Sendable {
 
     func handleTap(_ tap: TapGestureRecognizer) {
         toggled.toggle()
-        // An explicit transaction: this queue has no run loop to commit an implicit one.
         Transaction.begin()
         Transaction.animationDuration = 0.3
         card.backgroundColor = toggled ? Self.orange : Self.blue
@@ -87,9 +87,10 @@ final class CardDemo: @unchecked Sendable {
         DemoOutput.line("tap at t=\(tap.timestamp): card \(toggled ? "orange, large" : "blue, small")")
     }
 
-    private func move(to point: Point) {
+    private func move(to point: Point, stoppingTheSpring: Bool = false) {
         Transaction.begin()
         Transaction.disableActions = true
+        if stoppingTheSpring { card.removeAnimation(forKey: "springBack") }
         card.position = point
         Transaction.commit()
     }

@@ -3,7 +3,7 @@
 extension Connection {
     /// Runs on the delegate queue for each key pressed or released while this client has keyboard focus.
     /// Setting it subscribes to keys and focus (protocol version 4).
-    public var onKey: ((KeyEvent) -> Void)? {
+    public var onKey: ((KeyPress) -> Void)? {
         get { inputDispatcher.handlers.withLock { $0.key } }
         set {
             inputDispatcher.handlers.withLock { $0.key = newValue }

@@ -74,7 +74,7 @@ final class InputDispatcher: @unchecked Sendable {
         case .keyEvent(let e):
             clockLock.withLock { $0.observe(e.time) }
             runDeadlines(upTo: e.time)
-            let event = KeyEvent(
+            let event = KeyPress(
                 timestamp: e.time, keycode: e.keycode, keysym: e.keysym, text: e.text,
                 modifiers: KeyModifiers(rawValue: e.modifiers), isPressed: e.pressed, isRepeat: e.repeated)
             handlers.withLock { $0.key }?(event)
@@ -93,7 +93,7 @@ final class InputDispatcher: @unchecked Sendable {
         clockLock.withLock { $0.observe(e.time) }
         runDeadlines(upTo: e.time)
         let layer = connection?.object(e.layer.map(LayerID.init))
-        let phase: PointerEvent.Phase =
+        let phase: PointerUpdate.Phase =
             switch e.phase {
             case .enter: .enter
             case .leave: .leave
@@ -101,7 +101,7 @@ final class InputDispatcher: @unchecked Sendable {
             case .button: .button
             case .axis: .axis
             }
-        let event = PointerEvent(
+        let event = PointerUpdate(
             phase: phase, timestamp: e.time, layer: layer, scenePoint: Point(wire: e.scenePoint),
             layerPoint: Point(wire: e.layerPoint), button: e.button, isPressed: e.pressed, scroll: Point(wire: e.axis))
         let handler = Self.chain(from: layer).lazy.compactMap { $0.local.withLock { $0.input.pointerHandler } }.first
@@ -126,7 +126,7 @@ final class InputDispatcher: @unchecked Sendable {
             routes[sequence] = Route(touch: touch, handler: handler)
             let arena = currentArena()
             arena.touchBegan(touch, recognizers: chain.flatMap(\.gestureRecognizers))
-            deliver(TouchEvent(touch, phase: .began), to: handler, unless: arena)
+            deliver(TouchUpdate(touch, phase: .began), to: handler, unless: arena)
         case .moved, .ended, .cancelled:
             guard let route = routes[sequence] else {
                 log.warning("touch \(sequence) \(phase) without its began: ignored")
@@ -141,7 +141,7 @@ final class InputDispatcher: @unchecked Sendable {
                 default: arena.touchCancelled(route.touch)
                 }
             }
-            deliver(TouchEvent(route.touch, phase: phase), to: route.handler, unless: arena)
+            deliver(TouchUpdate(route.touch, phase: phase), to: route.handler, unless: arena)
         }
         settle()
     }
@@ -167,14 +167,14 @@ final class InputDispatcher: @unchecked Sendable {
             for touch in touches {
                 guard let handler = routes[touch.sequence]?.handler else { continue }
                 // The handler hears the end of a sequence a recognizer took over, as UIKit's view does.
-                handler.local.withLock { $0.input.touchHandler }?(TouchEvent(touch, phase: .cancelled))
+                handler.local.withLock { $0.input.touchHandler }?(TouchUpdate(touch, phase: .cancelled))
             }
         }
         self.arena = arena
         return arena
     }
 
-    private func deliver(_ event: TouchEvent, to handler: Layer?, unless arena: GestureArena?) {
+    private func deliver(_ event: TouchUpdate, to handler: Layer?, unless arena: GestureArena?) {
         guard let handler, arena?.taken.contains(event.touch.sequence) != true else { return }
         handler.local.withLock { $0.input.touchHandler }?(event)
     }
@@ -211,7 +211,7 @@ final class InputDispatcher: @unchecked Sendable {
 
 /// `Connection.onKey` and `onFocusChange`, and the focus the server last reported.
 struct ConnectionInputHandlers {
-    var key: ((KeyEvent) -> Void)?
+    var key: ((KeyPress) -> Void)?
     var focus: ((Bool) -> Void)?
     var focused = false
 }

@@ -3,7 +3,7 @@ extension Layer {
     /// Runs on the delegate queue for each touch event of a sequence that went down on this layer, or on a
     /// sublayer with no handler of its own (the nearest layer with one, from the hit layer up, gets the whole
     /// sequence). A gesture recognizer that takes the touches over ends them here with `cancelled`.
-    public var onTouch: ((TouchEvent) -> Void)? {
+    public var onTouch: ((TouchUpdate) -> Void)? {
         get { local.withLock { $0.input.touchHandler } }
         set {
             local.withLock { $0.input.touchHandler = newValue }
@@ -13,7 +13,7 @@ extension Layer {
 
     /// Runs on the delegate queue for each pointer event over this layer, or over a sublayer with no handler of
     /// its own (the nearest layer with one, from the layer under the cursor up, gets it).
-    public var onPointer: ((PointerEvent) -> Void)? {
+    public var onPointer: ((PointerUpdate) -> Void)? {
         get { local.withLock { $0.input.pointerHandler } }
         set {
             local.withLock { $0.input.pointerHandler = newValue }

@@ -2,7 +2,7 @@ import AnimCore
 
 /// One touch event as a layer's touch handler gets it: the touch (the same object for its whole sequence)
 /// and what this event says of it.
-public struct TouchEvent: Sendable {
+public struct TouchUpdate: Sendable {
     public let touch: Touch
     public let phase: TouchPhase
     /// Media time (the server's animation clock, seconds) of the event: exact, so velocities from these are.
@@ -31,7 +31,7 @@ public struct TouchEvent: Sendable {
 
 /// What a layer holds for input: its touch handler and its gesture recognizers.
 struct LayerInput {
-    var touchHandler: ((TouchEvent) -> Void)?
-    var pointerHandler: ((PointerEvent) -> Void)?
+    var touchHandler: ((TouchUpdate) -> Void)?
+    var pointerHandler: ((PointerUpdate) -> Void)?
     var recognizers: [GestureRecognizer] = []
 }

@@ -1,8 +1,8 @@
 import AnimCore
 
-/// The cursor over a layer of this client (protocol version 4 `PointerEvent`), delivered to the nearest
+/// The cursor over a layer of this client (the server's `PointerEvent` message, protocol version 4), delivered to the nearest
 /// `Layer.onPointer` from the layer under the cursor up its superlayers.
-public struct PointerEvent: Sendable {
+public struct PointerUpdate: Sendable {
     public enum Phase: Sendable, Hashable {
         /// The cursor came onto `layer`.
         case enter
@@ -35,34 +35,4 @@ public struct PointerEvent: Sendable {
         if layer === self.layer { return layerPoint }
         return layer.convert(scenePoint, from: nil)
     }
-}
-
-/// A key pressed or released while this client has keyboard focus (protocol version 4 `KeyEvent`),
-/// delivered to `Connection.onKey`.
-public struct KeyEvent: Sendable, Hashable {
-    /// Media time (the server's animation clock, seconds).
-    public let timestamp: Double
-    /// The Linux evdev key code (`KEY_A` 30).
-    public let keycode: UInt32
-    /// The X11/xkbcommon keysym after the server's keymap (0 when none).
-    public let keysym: UInt32
-    /// The UTF-8 text the key types, empty when none.
-    public let text: String
-    /// The modifiers active after the event.
-    public let modifiers: KeyModifiers
-    public let isPressed: Bool
-    /// A press that key repeat added.
-    public let isRepeat: Bool
-}
-
-/// The keyboard's modifiers, as the server's keyboard state reports them.
-public struct KeyModifiers: OptionSet, Sendable, Hashable {
-    public let rawValue: UInt32
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
-    public static let shift = KeyModifiers(rawValue: 1)
-    public static let capsLock = KeyModifiers(rawValue: 2)
-    public static let control = KeyModifiers(rawValue: 4)
-    public static let alt = KeyModifiers(rawValue: 8)
-    public static let numLock = KeyModifiers(rawValue: 0x10)
-    public static let `super` = KeyModifiers(rawValue: 0x40)
 }
