@@ -53,7 +53,7 @@ import Testing
             ])
     }
 
-    @Test func theHitLayersPointIsTheServersAndTouchesOfDestroyedLayersStillArrive() throws {
+    @Test func theHitLayersPointIsTheServersAndACancelEndsTheSequence() throws {
         let server = try FakeServer(version: 4)
         let root = Layer(connection: server.connection)
         let recorder = Recorder()
