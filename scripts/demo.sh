@@ -2,8 +2,8 @@
 # The main job: installs what is missing, builds the daemon, the demo client and animctl in release mode, starts
 # animserverd headless on a private socket (renderer chosen by --renderer auto), runs the demo client (seed 002's
 # scene) against it, takes a screenshot while it animates, shows what the server holds with animctl, and stops the
-# daemon. Then records the demo frame by frame on a manual clock (animctl record), and evaluates and plots the
-# example animations offline. Results go to out/ (logs, screenshots, frames, charts) and to stdout.
+# daemon. Then records the demo frame by frame on a manual clock (animctl record), drives the card demo (animdemo
+# --card) with animctl input (a drag, a tap), and evaluates and plots the example animations offline. Results go to out/ (logs, screenshots, frames, charts) and to stdout.
 #
 # Environment: ANIMSERVER_FORCE_APT=1 is passed on to install-deps.sh.
 set -euo pipefail
@@ -84,6 +84,36 @@ kill "$daemon"
 wait "$daemon" || true
 trap - EXIT
 ls out/frames | sed -n '1p;$p'
+
+step "input: the card demo (animdemo --card) driven by animctl input: a drag springs back, a tap toggles"
+export ANIMSERVER_SOCKET="$root/out/animserver-input.sock"
+"$bin/animserverd" --output headless --size 640x480 --refresh 60 >out/animserverd-input.log 2>&1 &
+daemon=$!
+trap 'kill "$daemon" 2>/dev/null || true; wait "$daemon" 2>/dev/null || true' EXIT
+for _ in $(seq 100); do
+    [[ -S $ANIMSERVER_SOCKET ]] && break
+    kill -0 "$daemon" 2>/dev/null || { cat out/animserverd-input.log; exit 1; }
+    sleep 0.05
+done
+"$bin/animdemo" --card --timeout 5 >out/animdemo-card.log 2>&1 &
+demo=$!
+for _ in $(seq 100); do
+    grep -q "card ready" out/animdemo-card.log 2>/dev/null && break
+    sleep 0.05
+done
+# The card sits at the centre of the 640x480 scene: drag it right and let go; it springs back with the pan's velocity.
+run "$bin/animctl" input drag 320 240 480 300 --steps 12
+sleep 0.3
+run "$bin/animctl" screenshot out/card-springing.png
+sleep 1
+run "$bin/animctl" input tap 320 240
+sleep 0.5
+run "$bin/animctl" screenshot out/card-toggled.png
+wait "$demo" || true
+cat out/animdemo-card.log
+kill "$daemon"
+wait "$daemon" || true
+trap - EXIT
 
 step "offline: evaluate examples/seed002-group.json at five times"
 run "$bin/animctl" eval examples/seed002-group.json --times 0,0.5,1,1.5,2

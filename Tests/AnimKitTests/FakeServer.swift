@@ -19,11 +19,13 @@ final class FakeServer: @unchecked Sendable {
     private var frames: [[UInt8]] = []
     private var responder: (@Sendable (Message) -> Message?)?
 
-    init() throws {
+    /// `version`: the protocol version Welcome settles on; `clockMode`: the server clock it reports.
+    init(version: UInt16 = 1, clockMode: WireClockMode = .manual) throws {
         let (client, server) = try SeqPacketSocket.pair()
         socket = server
         let welcome = Welcome(
-            version: 1, session: 7, serverTime: 100, clockMode: .manual, maxMessageBytes: 1 << 20, maxLayers: 1000,
+            version: version, session: 7, serverTime: 100, clockMode: clockMode, maxMessageBytes: 1 << 20,
+            maxLayers: 1000,
             maxAnimations: 1000, maxImageBytes: 1 << 24)
         _ = try server.send(FrameCodec.encode(.welcome(welcome)))
         connection = try Connection.connect(socket: client, name: "animkit-tests")

@@ -25,6 +25,9 @@ struct AnimDemo: ParsableCommand {
     @Option(help: "Scales the whole 640x480 scene (its root layer's transform), e.g. 0.25 for a 160x120 output.")
     var scale: Double = 1
 
+    @Flag(help: "The input demo instead: a card to drag (it springs back) and tap (it toggles), for --timeout seconds.")
+    var card = false
+
     func validate() throws {
         guard hold.isFinite, hold >= 0 else { throw ValidationError("--hold \(hold): must be ≥ 0 seconds") }
         guard timeout.isFinite, timeout > 0 else { throw ValidationError("--timeout \(timeout): must be > 0") }
@@ -40,6 +43,10 @@ struct AnimDemo: ParsableCommand {
         }
         defer { connection.close() }
         do {
+            if card {
+                try showCard(on: connection)
+                return
+            }
             try show(on: connection)
         } catch let error as AnimKitError {
             // A request or commit that failed because the connection ended says less than why it ended.
@@ -83,6 +90,21 @@ struct AnimDemo: ParsableCommand {
         if let reason = connection.closeReason { throw reason }
         DemoOutput.line("transaction completed: every animation of the commit has stopped")
         if hold > 0 { Thread.sleep(forTimeInterval: hold) }
+    }
+
+    /// The card demo: builds it, then prints each gesture until `timeout` seconds have passed.
+    private func showCard(on connection: Connection) throws {
+        let events = DispatchQueue(label: "animdemo.events")
+        connection.delegateQueue = events
+        let demo = try events.sync { try CardDemo(connection: connection, scale: scale) }
+        try connection.sync()
+        DemoOutput.line("card ready: session \(connection.session); drag it, tap it")
+        let ended = DispatchSemaphore(value: 0)
+        connection.statusHandler = { status in if case .closed = status { ended.signal() } }
+        _ = ended.wait(timeout: .now() + timeout)
+        events.sync {}
+        withExtendedLifetime(demo) {}
+        if let reason = connection.closeReason { throw reason }
     }
 
     /// Why the connection ended, as the demo's last line says it.

@@ -45,7 +45,12 @@ extension Connection {
     }
 
     func deliverInput(_ message: Message) {
-        guard let handler = inputHandler else { return }
-        deliver { handler(message) }
+        // Layers' handlers and gesture recognizers first (InputDispatcher), then the message-level handler.
+        let dispatcher = inputDispatcher
+        let handler = inputHandler
+        deliver {
+            dispatcher.receive(message)
+            handler?(message)
+        }
     }
 }

@@ -102,10 +102,16 @@ extension Connection {
 
     func handle(_ message: Message) {
         switch message {
-        case .syncReply(let r): resolve(r.request, with: message)
+        case .syncReply(let r):
+            // Before the reply wakes `sync()`, which then waits for the delegate queue: deadlines up to the
+            // server's time have run when it returns.
+            inputDispatcher.observeServerTime(r.time, on: delegateQueue)
+            resolve(r.request, with: message)
         case .presentationReply(let r): resolve(r.request, with: message)
         case .hitTestReply(let r): resolve(r.request, with: message)
-        case .clockState(let r): resolve(r.request, with: message)
+        case .clockState(let r):
+            inputDispatcher.observeServerTime(r.time, on: delegateQueue)
+            resolve(r.request, with: message)
         case .inspectReply(let r): resolve(r.request, with: message)
         case .screenshotReply(let r): resolve(r.request, with: message)
         case .inputInjected(let r): resolve(r.request, with: message)

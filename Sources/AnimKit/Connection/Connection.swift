@@ -29,6 +29,8 @@ public final class Connection: @unchecked Sendable {
     public let maxMessageBytes: Int
     /// The protocol version the handshake settled on.
     public let protocolVersion: UInt16
+    /// Touches to layers' handlers and gesture recognizers, on the delegate queue.
+    let inputDispatcher: InputDispatcher
 
     init(socket: SeqPacketSocket, welcome: Welcome) {
         self.socket = socket
@@ -38,6 +40,9 @@ public final class Connection: @unchecked Sendable {
         maxMessageBytes = min(Int(welcome.maxMessageBytes), ProtocolLimits.maxMessageBytes)
         protocolVersion = welcome.version
         state = Locked(ConnectionState())
+        inputDispatcher = InputDispatcher(
+            clock: MediaClock(serverTime: welcome.serverTime, rate: welcome.clockMode == .manual ? 0 : 1))
+        inputDispatcher.attach(to: self)
         DispatchQueue.main.setSpecific(key: queueKey, value: ObjectIdentifier(self))
     }
 

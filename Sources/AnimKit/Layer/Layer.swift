@@ -16,6 +16,7 @@ open class Layer: @unchecked Sendable {
         weak var delegate: (any LayerDelegate)?
         var actions: [String: any Action] = [:]
         var style: LayerStyle?
+        var input = LayerInput()
     }
 
     /// The Core Animation class this Swift class creates on the server.
