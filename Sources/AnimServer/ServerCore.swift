@@ -269,7 +269,8 @@ public final class ServerCore {
         let images = session.images
         return CommitEnvironment(
             now: clock.now(), maxLayers: configuration.maxLayers, maxAnimations: configuration.maxAnimations,
-            hasImage: { images.contains($0) }, logger: logger, keyPaths: keyPaths)
+            hasImage: { images.contains($0) }, logger: logger, keyPaths: keyPaths,
+            version: session.phase.version ?? ProtocolVersion.current)
     }
 
     private func apply(_ commit: Commit, from session: Session) -> [Message] {
