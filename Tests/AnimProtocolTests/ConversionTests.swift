@@ -21,7 +21,6 @@ import Testing
         .attributedString(
             AttributedText("Hi 世界", runs: [.init(location: 3, length: 2, font: "Noto Sans CJK SC", underline: .single)])
         ),
-        .attributedString(nil),
         .layer(LayerID(42)), .layer(nil),
     ]
 
@@ -466,6 +465,9 @@ import Testing
         #expect(try PropertyValue(wire: PropertyValue.attributedString(text).wire) == .attributedString(text))
         #expect(PropertyValue.attributedString(text).wire.sinceVersion == 4)
         #expect(PropertyValue.string("x").wire.sinceVersion == 1)
+        // Without runs it travels as the plain string, which every version takes.
+        #expect(PropertyValue.attributedString(AttributedText("x")).wire == .string("x"))
+        #expect(PropertyValue.attributedString(nil).wire == .string(nil))
     }
 
     @Test func runsOutOfTheStringOrOverlappingAreInvalidValuesAtTheirField() {

@@ -18,8 +18,10 @@ struct RenderBench: ParsableCommand {
     @Option(help: "Measured frames per case (after 2 warm-up frames).") var frames: Int = 15
     @Option(help: "Renderers: software, gles.") var renderers: [String] = ["software", "gles"]
     @Flag(help: "Adds a 16,000-point text ticker scrolling 3 points a frame.") var ticker = false
+    @Flag(help: "Times rasterizing a 1,000-glyph text layer instead (`TextBench`).") var text = false
 
     func run() throws {
+        if text { return TextBench.run(frames: max(frames, 31)) }
         print(
             "| renderer | output | layers | compile p50 | steady frame p50 | full frame p50 | pixman ref (steady) p50 | pixman ref (full) p50 | steady / ref | full / ref | cold full p50 | cold / ref |"
         )

@@ -51,7 +51,9 @@ extension PropertyValue {
         case .strings(let a): .strings(a)
         case .image(let id): .image(id?.rawValue)
         case .layer(let id): .layer(id?.rawValue)
-        case .attributedString(let text): .attributedString(text?.wire)
+        // Without runs it is the plain string: what servers before version 4 take for a text layer's string.
+        case .attributedString(let text):
+            text.map { $0.runs.isEmpty ? .string($0.string) : .attributedString($0.wire) } ?? .string(nil)
         }
     }
 }

@@ -29,7 +29,7 @@ struct TextContent: Sendable {
 
     init?(_ properties: TextLayerProperties, size: Size) {
         guard let text = properties.string, !text.string.isEmpty, text.problem() == nil,
-            text.runs.allSatisfy(\.isFinite), let color = properties.foregroundColor, color.isFinite,
+            let color = properties.foregroundColor, color.isFinite,
             properties.fontSize.isFinite, properties.fontSize > 0, size.isFinite, size.width > 0, size.height > 0
         else { return nil }
         // Text that is only spaces and line breaks draws nothing (unless a run underlines it).

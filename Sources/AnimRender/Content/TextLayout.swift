@@ -134,9 +134,6 @@ final class TextLayout {
         return placed
     }
 
-    /// Whether any line of unwrapped text was cut with "…".
-    var isEllipsized: Bool { pango_layout_is_ellipsized(layout) != 0 }
-
     /// The string as UTF-8 for Pango, with C0 control characters other than line breaks and tabs (which Pango would
     /// draw as boxes) shown as nothing (a zero-width space), and the byte offset of every UTF-16 offset recorded.
     private func sanitizedUTF8(_ string: String) -> [UInt8] {

@@ -95,6 +95,26 @@ import Testing
         }
     }
 
+    /// Start and middle truncation put the ellipsis first or inside: the leftmost ink column of "start" is the
+    /// ellipsis (dots on the baseline), and "middle" keeps both ends of the line.
+    @Test func truncationAtTheStartAndInTheMiddle() throws {
+        let string = "Hello wonderful world"
+        let narrow = Rect(x: 0, y: 0, width: 100, height: 40)
+        let start = try content(.contentText(string, bounds: narrow) { $0.truncationMode = "start" })
+        let startInk = try #require(start.inkRect)
+        #expect(startInk.maxX <= 100)
+        let column = Int((startInk.minX - start.content.rect.minX) * start.scaleX)
+        for row in 0..<start.image.height where start.pixel(column: column, row: row).a > 0 {
+            let y = start.content.rect.minY + Double(row) / start.scaleY
+            #expect(y >= Self.ascent - 4 && y <= Self.ascent + 1, "row \(row)")
+        }
+        let middle = try ink(.contentText(string, bounds: narrow) { $0.truncationMode = "middle" })
+        let end = try ink(.contentText(string, bounds: narrow) { $0.truncationMode = "end" })
+        #expect(middle.maxX <= 100 && end.maxX <= 100)
+        // "He…orld" rises to the "d"'s ascender at its end, and starts with the "H" as "Hello wo…" does.
+        #expect(abs(middle.minX - end.minX) <= 1)
+    }
+
     @Test func textIsClippedToTheBounds() throws {
         let short = Rect(x: 0, y: 0, width: 200, height: 30)
         let out = try content(.contentText("one\ntwo\nthree", bounds: short))
