@@ -117,6 +117,7 @@ struct ContentTileTests {
         layerState(Rect(x: x, y: 0, width: wide, height: 40), class: .text) {
             $0.special.modifyText {
                 $0.string = AttributedText(String(repeating: "Ticker news ", count: 1200))
+                $0.font = "DejaVu Sans"
                 $0.fontSize = 24
                 $0.foregroundColor = color
             }
