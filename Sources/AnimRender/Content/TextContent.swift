@@ -59,13 +59,48 @@ struct TextContent: Sendable {
         for line in layout.lines(above: size.height) {
             cairo_move_to(cr, line.x, line.baseline)
             if asOutlines {
-                // Outlines take one colour: the layer's (runs' colours and colour glyphs need the glyph cache).
-                pango_cairo_layout_line_path(cr, line.line)
-                cairo_fill(cr)
+                fillOutlines(line, cr: cr)
             } else {
                 pango_cairo_show_layout_line(cr, line.line)
             }
         }
         try canvas.check("text")
+    }
+
+    /// A line filled as glyph outlines, run by run in each run's foreground colour (else the layer's). Colour glyphs
+    /// (emoji) have no outlines and underlines are not drawn this way: only glyphs beyond `largestCachedGlyph` are.
+    private func fillOutlines(_ line: TextLayout.Line, cr: OpaquePointer) {
+        let units = Double(PANGO_SCALE)
+        var x = line.x
+        var node = line.line.pointee.runs
+        while let current = node {
+            node = current.pointee.next
+            guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+                let item = run.pointee.item, let glyphs = run.pointee.glyphs
+            else { continue }
+            var rgb = (color.red, color.green, color.blue)
+            var alpha = color.alpha
+            var attributes = item.pointee.analysis.extra_attrs
+            while let entry = attributes {
+                attributes = entry.pointee.next
+                guard let attribute = entry.pointee.data?.assumingMemoryBound(to: PangoAttribute.self) else { continue }
+                switch attribute.pointee.klass.pointee.type {
+                case PANGO_ATTR_FOREGROUND:
+                    if let c = pango_attribute_as_color(attribute)?.pointee.color {
+                        rgb = (Double(c.red) / 65535, Double(c.green) / 65535, Double(c.blue) / 65535)
+                    }
+                case PANGO_ATTR_FOREGROUND_ALPHA:
+                    if let a = pango_attribute_as_int(attribute)?.pointee.value { alpha = Double(a) / 65535 }
+                default: break
+                }
+            }
+            cairo_move_to(
+                cr, x + Double(run.pointee.start_x_offset) / units, line.baseline - Double(run.pointee.y_offset) / units
+            )
+            pango_cairo_glyph_string_path(cr, item.pointee.analysis.font, glyphs)
+            ContentCairo.setSource(cr, Color(red: rgb.0, green: rgb.1, blue: rgb.2, alpha: alpha))
+            cairo_fill(cr)
+            x += Double(pango_glyph_string_get_width(glyphs)) / units
+        }
     }
 }

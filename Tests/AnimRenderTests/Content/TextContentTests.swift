@@ -182,6 +182,24 @@ import Testing
         #expect(out.pixel(x: ink.minX + 10, y: ink.midY).a == 255)
     }
 
+    /// Glyphs filled as outlines keep their runs' colours: a red run and a green run at 1,200 pixels a glyph.
+    @Test func outlinedGlyphsKeepTheirRunsColours() throws {
+        let out = try content(
+            .contentText("HH", bounds: Rect(x: 0, y: 0, width: 500, height: 400), fontSize: 300) {
+                $0.string = AttributedText(
+                    "HH",
+                    runs: [
+                        .init(location: 0, length: 1, foregroundColor: Color(red: 1, green: 0, blue: 0)),
+                        .init(location: 1, length: 1, foregroundColor: Color(red: 0, green: 1, blue: 0)),
+                    ])
+            }, scale: 4)
+        #expect(out.scaleX == 4)
+        let ink = try #require(out.inkRect)
+        // The left stem of each H, a third of the glyph's width in: solid red, then solid green.
+        #expect(out.pixel(x: ink.minX + 20, y: ink.midY) == (255, 0, 0, 255))
+        #expect(out.pixel(x: ink.maxX - 20, y: ink.midY) == (0, 255, 0, 255))
+    }
+
     @Test func longStringsAreCutToTheBounds() throws {
         let long = String(repeating: "x", count: 200_000)
         let box = Rect(x: 0, y: 0, width: 100, height: 50)
