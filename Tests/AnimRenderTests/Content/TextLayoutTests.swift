@@ -1,5 +1,4 @@
 import AnimCore
-import CCairo
 import Testing
 
 @testable import AnimRender
