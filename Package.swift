@@ -38,6 +38,10 @@ let package = Package(
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(
             name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // Text: Pango's layout over cairo (HarfBuzz shaping, FriBidi, fontconfig font choice and fallback).
+        .systemLibrary(
+            name: "CPango", path: "Sources/CPango", pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(
             name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CEGL", path: "Sources/CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev"])]),
@@ -65,7 +69,8 @@ let package = Package(
         // Rendering: the draw-list compiler, damage, the GLES and software renderers, CPU tiles, the PNG codec
         // and the chart plotter used by `animctl plot`.
         .target(
-            name: "AnimRender", dependencies: ["AnimCore", "AnimImage", "CCairo", "CPixman", "CEGL", "CGLES3", logging]),
+            name: "AnimRender",
+            dependencies: ["AnimCore", "AnimImage", "CCairo", "CPango", "CPixman", "CEGL", "CGLES3", logging]),
 
         // An output's mode and rotation as values and their parsing (`--mode`, `--rotation`), without the display
         // stack: animctl parses them and links no DRM, GBM, udev or libseat.

@@ -9,9 +9,13 @@ set -euo pipefail
 # socket-activation test), libseat (the DRM output's sessions through logind or seatd), python3
 # (protocol/examples/client.py, run by a test), TLS roots and git for SwiftPM; xkbcommon and the XKB data
 # (the server's keyboard, AnimKeyboard).
+# Text: Pango (libpango1.0-dev: HarfBuzz shaping, FriBidi, fontconfig) and the fonts the text tests pin: Noto for
+# Latin, Arabic, Devanagari and more (fonts-noto-core, 12 MB download), Chinese and Japanese (fonts-noto-cjk, 57 MB)
+# and colour emoji (fonts-noto-color-emoji, 10 MB): about 79 MB of downloads in all.
 readonly PACKAGES=(
     pkg-config libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libgbm-dev libdrm-dev libudev-dev
     libpng-dev libcairo2-dev libpixman-1-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core
+    libpango1.0-dev fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
     libsystemd-dev libseat-dev systemd python3 ca-certificates git
     libxkbcommon-dev xkb-data
 )

@@ -275,7 +275,7 @@ public final class ServerCore {
         return CommitEnvironment(
             now: clock.now(), maxLayers: configuration.maxLayers, maxAnimations: configuration.maxAnimations,
             maxParticles: configuration.maxParticles, hasImage: { images.contains($0) }, logger: logger,
-            keyPaths: keyPaths)
+            keyPaths: keyPaths, version: session.phase.version ?? ProtocolVersion.current)
     }
 
     private func apply(_ commit: Commit, from session: Session) -> [Message] {

@@ -60,8 +60,9 @@ enum InspectText {
         case .strings(let a?): list(a)
         case .image(let id?): "\(id.rawValue)"
         case .layer(let id?): "\(id.rawValue)"
+        case .attributedString(let text?): text.runs.isEmpty ? text.string : "\(text.string) (\(text.runs.count) runs)"
         case .color(nil), .path(nil), .numbers(nil), .colors(nil), .string(nil), .strings(nil), .image(nil),
-            .layer(nil):
+            .layer(nil), .attributedString(nil):
             "null"
         }
     }

@@ -30,8 +30,10 @@ enum ValueText {
         case .strings(let a?): "[" + a.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
         case .image(let id?): "\(id.rawValue)"
         case .layer(let id?): "\(id.rawValue)"
+        case .attributedString(let text?):
+            text.runs.isEmpty ? "\"\(text.string)\"" : "\"\(text.string)\" (\(text.runs.count) runs)"
         case .color(nil), .path(nil), .numbers(nil), .colors(nil), .string(nil), .strings(nil), .image(nil),
-            .layer(nil):
+            .layer(nil), .attributedString(nil):
             "null"
         }
     }

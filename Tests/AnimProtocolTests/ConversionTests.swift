@@ -18,6 +18,9 @@ import Testing
         .path(everyPath), .path(BezierPath()), .path(nil), .numbers([1, 2, 3]), .numbers([]), .numbers(nil),
         .colors([.white, Color(red: 1, green: 0, blue: 0, alpha: 0.5)]), .colors(nil), .string("wheel — ÄÖ"),
         .string(""), .string(nil), .strings(["a", "b"]), .strings(nil), .image(ImageID(7)), .image(nil),
+        .attributedString(
+            AttributedText("Hi 世界", runs: [.init(location: 3, length: 2, font: "Noto Sans CJK SC", underline: .single)])
+        ),
         .layer(LayerID(42)), .layer(nil),
     ]
 
@@ -439,5 +442,50 @@ import Testing
             #expect(mapped.opcode == 6)
         }
         #expect(ProtocolError(.nonFinite(field: "x", value: .nan)).field == "x")
+    }
+}
+
+/// An attributed string on the wire (version 4): UTF-16 ranges, refused with the run's field when out of the string
+/// or overlapping.
+@Suite struct AttributedStringWireTests {
+    static func run(_ location: UInt32, _ length: UInt32, color: WireColor? = nil) -> WireTextRun {
+        WireTextRun(
+            location: location, length: length, font: nil, fontSize: nil, foregroundColor: color, underline: .single,
+            kern: 0)
+    }
+
+    @Test func roundTripsThroughTheWire() throws {
+        let text = AttributedText(
+            "Hello 世界",
+            runs: [
+                .init(
+                    location: 0, length: 5, font: "DejaVu Sans Bold", fontSize: 30,
+                    foregroundColor: Color(red: 0, green: 0.5, blue: 1), underline: .double, kern: -0.5)
+            ])
+        #expect(try PropertyValue(wire: PropertyValue.attributedString(text).wire) == .attributedString(text))
+        #expect(PropertyValue.attributedString(text).wire.sinceVersion == 4)
+        #expect(PropertyValue.string("x").wire.sinceVersion == 1)
+        // Without runs it travels as the plain string, which every version takes.
+        #expect(PropertyValue.attributedString(AttributedText("x")).wire == .string("x"))
+        #expect(PropertyValue.attributedString(nil).wire == .string(nil))
+    }
+
+    @Test func runsOutOfTheStringOrOverlappingAreInvalidValuesAtTheirField() {
+        func error(_ string: String, _ runs: [WireTextRun]) -> ProtocolError? {
+            do throws(ProtocolError) {
+                _ = try PropertyValue(wire: .attributedString(WireAttributedString(string: string, runs: runs)))
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let outside = error("Hi", [Self.run(0, 3)])
+        #expect(outside?.code == .invalidValue)
+        #expect(outside?.field == "attributedString.runs[0].length")
+        #expect(outside?.value == "0..<3")
+        let overlapping = error("Hello", [Self.run(0, 3), Self.run(2, 3)])
+        #expect(overlapping?.code == .invalidValue)
+        #expect(overlapping?.field == "attributedString.runs[1].location")
+        #expect(error("Hello", [Self.run(0, 2), Self.run(2, 3)]) == nil)
     }
 }

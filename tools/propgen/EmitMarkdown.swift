@@ -57,6 +57,7 @@ private func accepted(_ p: PropertyRow) -> String {
     case .point, .size, .rect, .transform, .color, .numbers, .colors: return "any"
     case .path: return "any; a non-empty path starts with `move`"
     case .string, .strings: return "any text, or nil"
+    case .attributedString: return "any text or attributed string (runs within the text, in order), or nil"
     case .bool: return "true, false"
     case .image: return "an image this client uploaded, or nil"
     case .layer: return "a layer of this client (mask rules: no superlayer, not nested), or nil"

@@ -18,6 +18,8 @@ struct NamedType {
 struct UnionCase {
     var name: String
     var type: String?
+    /// The protocol version that added the case (`{"since": 4}` after the type); nil for the first version's.
+    var since: Int?
 }
 
 struct Union {
@@ -107,7 +109,11 @@ func loadSpec(_ path: String) throws -> Spec {
         guard let cases = u["cases"] as? [[Any]] else { throw SpecError.malformed("\(name).cases") }
         return Union(
             name: name, doc: u["doc"] as? String,
-            cases: cases.map { UnionCase(name: $0[0] as! String, type: $0[1] as? String) })
+            cases: cases.map {
+                UnionCase(
+                    name: $0[0] as! String, type: $0[1] as? String,
+                    since: $0.count > 2 ? ($0[2] as? [String: Any])?["since"] as? Int : nil)
+            })
     }
     let messages = try list("messages").map { m in
         let name = m["name"] as! String
@@ -319,6 +325,13 @@ func emitUnions(_ spec: Spec) -> String {
             }
         }
         out += "        }\n    }\n\n"
+        if u.cases.contains(where: { $0.since != nil }) {
+            out +=
+                "    /// The protocol version that added the case: a connection speaking an older one may not send it.\n"
+            out += "    public var sinceVersion: UInt16 {\n        switch self {\n"
+            for c in u.cases where c.since != nil { out += "        case .\(ident(c.name)): \(c.since!)\n" }
+            out += "        default: 1\n        }\n    }\n\n"
+        }
         out += "    /// The case's name in the spec.\n    public var caseName: String {\n        switch self {\n"
         for c in u.cases { out += "        case .\(ident(c.name)): \"\(c.name)\"\n" }
         out += "        }\n    }\n\n"

@@ -54,7 +54,8 @@ struct BenchScene {
             s.position = Point(x: Double(-3 * frame), y: Double(size.height - 60))
             s.backgroundColor = Color(red: 1, green: 1, blue: 1, alpha: 0.8)
             s.special.modifyText {
-                $0.string = String(repeating: "Breaking: the ticker is drawn sharp, in tiles. ", count: 40)
+                $0.string = AttributedText(
+                    String(repeating: "Breaking: the ticker is drawn sharp, in tiles. ", count: 40))
                 $0.fontSize = 24
                 $0.foregroundColor = .black
             }

@@ -21,8 +21,11 @@ struct RenderBench: ParsableCommand {
     @Option(help: "Instead of layers: an emitter keeping about this many particles alive (EmitterBench).")
     var particles: Int?
 
+    @Flag(help: "Times rasterizing a 1,000-glyph text layer instead (`TextBench`).") var text = false
+
     func run() throws {
         if let particles { return try runEmitter(particles) }
+        if text { return TextBench.run(frames: max(frames, 31)) }
         print(
             "| renderer | output | layers | compile p50 | steady frame p50 | full frame p50 | pixman ref (steady) p50 | pixman ref (full) p50 | steady / ref | full / ref | cold full p50 | cold / ref |"
         )

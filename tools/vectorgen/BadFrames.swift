@@ -38,6 +38,13 @@ enum BadFrames {
         FrameCodec.encode(.commit(Commit(transaction: 1, completions: [], operations: operations)))
     }
 
+    /// A run of `length` UTF-16 code units from `location` that sets only the underline.
+    static func textRun(_ location: UInt32, _ length: UInt32) -> WireTextRun {
+        WireTextRun(
+            location: location, length: length, font: nil, fontSize: nil, foregroundColor: nil, underline: .single,
+            kern: 0)
+    }
+
     static let frames: [BadFrame] = [
         BadFrame(
             name: "short-record", code: .malformedFrame,
@@ -138,6 +145,31 @@ enum BadFrames {
                                 Examples.emitterCell("level \(level)", subcells: [cell])
                             }
                         ]))
+            ])),
+        BadFrame(
+            name: "attributed-string-run-out-of-bounds", code: .invalidValue,
+            reason:
+                "A text layer's string is the attributed string \"Hi\" (2 UTF-16 code units) with a run over 0..<3: "
+                + "refused at operations[1].setProperty.value.attributedString.runs[0].length.",
+            bytes: commit([
+                .createLayer(WireCreateLayer(layer: 1, layerClass: .text)),
+                .setProperty(
+                    WireSetProperty(
+                        layer: 1, keyPath: "string",
+                        value: .attributedString(WireAttributedString(string: "Hi", runs: [textRun(0, 3)])))),
+            ])),
+        BadFrame(
+            name: "attributed-string-runs-overlap", code: .invalidValue,
+            reason:
+                "A text layer's string is the attributed string \"Hello\" with runs over 0..<3 and 2..<5, which "
+                + "overlap: refused at operations[1].setProperty.value.attributedString.runs[1].location.",
+            bytes: commit([
+                .createLayer(WireCreateLayer(layer: 1, layerClass: .text)),
+                .setProperty(
+                    WireSetProperty(
+                        layer: 1, keyPath: "string",
+                        value: .attributedString(
+                            WireAttributedString(string: "Hello", runs: [textRun(0, 3), textRun(2, 3)])))),
             ])),
         BadFrame(
             name: "invalid-utf8", code: .invalidUTF8,

@@ -81,6 +81,21 @@ enum Examples {
         ),
         (3, "locations", .numbers(nil)),
         (4, "string", .string("Hello")),
+        (
+            4, "string",
+            .attributedString(
+                WireAttributedString(
+                    string: "Hello 世界",
+                    runs: [
+                        WireTextRun(
+                            location: 0, length: 5, font: "Helvetica-Bold", fontSize: 24,
+                            foregroundColor: WireColor(red: 1, green: 0, blue: 0, alpha: 1), underline: .single,
+                            kern: 1.5),
+                        WireTextRun(
+                            location: 6, length: 2, font: "NotoSansCJKsc-Regular", fontSize: nil,
+                            foregroundColor: nil, underline: .none, kern: 0),
+                    ]))
+        ),
         (1, "filters", .strings(["blur", "sepia"])),
     ]
 

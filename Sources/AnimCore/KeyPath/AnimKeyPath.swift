@@ -67,6 +67,7 @@ public struct AnimKeyPath: Hashable, Sendable, CustomStringConvertible {
 
     /// Stores `value` at this path after checking its kind and range.
     public func set(_ value: PropertyValue, in state: inout LayerState) throws(AnimCoreError) {
+        let value = value.coerced(to: valueKind)
         guard value.kind == valueKind else {
             throw .typeMismatch(field: description, expected: valueKind.rawValue, got: value.kind.rawValue)
         }

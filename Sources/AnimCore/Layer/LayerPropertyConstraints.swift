@@ -8,6 +8,7 @@ extension LayerState {
         guard property.exists(on: layerClass) else {
             throw .unknownKeyPath(path: property.key, layerClass: layerClass.rawValue)
         }
+        let value = value.coerced(to: property.valueKind)
         try property.check(value)
         setValueUnchecked(value, for: property)
     }
@@ -24,6 +25,7 @@ extension LayerState {
 extension LayerProperty {
     /// Throws unless `value` may be stored in this property.
     public func check(_ value: PropertyValue) throws(AnimCoreError) {
+        let value = value.coerced(to: valueKind)
         guard value.kind == valueKind else {
             throw .typeMismatch(field: key, expected: valueKind.rawValue, got: value.kind.rawValue)
         }
@@ -31,6 +33,8 @@ extension LayerProperty {
             throw .nonFinite(field: key, value: value.firstNonFinite ?? .nan)
         }
         switch value {
+        case .attributedString(let text?):
+            if let problem = text.problem() { throw .invalid(field: "\(key).\(problem.field)", reason: problem.reason) }
         case .string(let s):
             if let allowed = allowedStrings {
                 guard let s, allowed.contains(s) else {

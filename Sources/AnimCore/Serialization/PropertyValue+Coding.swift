@@ -13,6 +13,7 @@ extension PropertyValue: Encodable {
     /// | path | SVG-like path data (`"M 0 0 L 10 0 Z"`, see `BezierPath(pathData:)`), or null |
     /// | numbers, colors, strings | an array of numbers, colours, strings; or null |
     /// | string | a string or null |
+    /// | attributedString | a string, `{"string": …, "runs": [{"location", "length", "font", "fontSize", "foregroundColor", "underline", "kern"}]}`, or null |
     /// | image, layer | an id (an integer) or null |
     ///
     /// null is a value only for the kinds that have one (a colour of "none", no path…). Errors name the JSON
@@ -29,6 +30,7 @@ extension PropertyValue: Encodable {
             case .strings: return .strings(nil)
             case .image: return .image(nil)
             case .layer: return .layer(nil)
+            case .attributedString: return .attributedString(nil)
             case .number, .point, .size, .rect, .transform, .bool:
                 throw read.failure(decoder, "expected \(describe(kind)), got null")
             }
@@ -72,6 +74,8 @@ extension PropertyValue: Encodable {
             return .image(ImageID(try read.identifier(decoder, what: "an image id")))
         case .layer:
             return .layer(LayerID(try read.identifier(decoder, what: "a layer id")))
+        case .attributedString:
+            return .attributedString(try attributedText(decoder))
         }
     }
 
@@ -95,8 +99,10 @@ extension PropertyValue: Encodable {
         case .strings(let a?): try single.encode(a)
         case .image(let id?): try single.encode(id.rawValue)
         case .layer(let id?): try single.encode(id.rawValue)
+        case .attributedString(let text?):
+            if text.runs.isEmpty { try single.encode(text.string) } else { try single.encode(AttributedTextJSON(text)) }
         case .color(nil), .path(nil), .numbers(nil), .colors(nil), .string(nil), .strings(nil), .image(nil),
-            .layer(nil):
+            .layer(nil), .attributedString(nil):
             try single.encodeNil()
         }
     }
@@ -118,6 +124,7 @@ extension PropertyValue: Encodable {
         case .strings: "an array of strings"
         case .image: "an image id"
         case .layer: "a layer id"
+        case .attributedString: "a string or an attributed string {\"string\", \"runs\"}"
         }
     }
 
@@ -176,5 +183,80 @@ private struct ColorJSON: Encodable {
         } else {
             try single.encode([color.red, color.green, color.blue, color.alpha])
         }
+    }
+}
+
+extension PropertyValue {
+    /// A string (no runs) or `{"string": …, "runs": [{"location", "length", "font", "fontSize", "foregroundColor",
+    /// "underline", "kern"}]}` with ranges in UTF-16 code units; runs out of the string or overlapping are refused at
+    /// the run's field.
+    fileprivate static func attributedText(_ decoder: any Decoder) throws -> AttributedText {
+        if let text = try? decoder.singleValueContainer().decode(String.self) { return AttributedText(text) }
+        let what = "an attributed string"
+        let reader = try JSONObjectReader(decoder, what: what)
+        try reader.rejectUnknownFields(allowed: ["string", "runs"], in: what)
+        let string = try JSONValueReading.string(try reader.required("string", expected: "a string"))
+        var runs: [AttributedText.Run] = []
+        if let list = try reader.value("runs") {
+            let runFields = ["location", "length", "font", "fontSize", "foregroundColor", "underline", "kern"]
+            for element in try JSONValueReading.elements(list, expected: "an array of runs") {
+                let run = try JSONObjectReader(element, what: "a run")
+                try run.rejectUnknownFields(allowed: runFields, in: "a run")
+                func count(_ name: String) throws -> Int {
+                    let value = try JSONValueReading.number(
+                        try run.required(name, expected: "a number of UTF-16 units"))
+                    guard value >= 0, value <= Double(Int32.max), value == value.rounded() else {
+                        throw run.failure(name, "expected a whole number >= 0, got \(NumberText.shortest(value))")
+                    }
+                    return Int(value)
+                }
+                runs.append(
+                    AttributedText.Run(
+                        location: try count("location"), length: try count("length"), font: try run.string("font"),
+                        fontSize: try run.number("fontSize"),
+                        foregroundColor: try run.value("foregroundColor").map(color),
+                        underline: try run.enumCase(AttributedText.Underline.self, "underline", what: "an underline")
+                            ?? .none,
+                        kern: try run.number("kern") ?? 0))
+            }
+        }
+        let text = AttributedText(string, runs: runs)
+        if let problem = text.problem() {
+            let keys = AnimCoreError.invalid(field: "." + problem.field, reason: "").relativeFieldKeys
+            throw JSONValueReading.failure(at: decoder.codingPath + keys, problem.reason)
+        }
+        return text
+    }
+}
+
+/// An attributed string in its JSON form.
+private struct AttributedTextJSON: Encodable {
+    let text: AttributedText
+
+    init(_ text: AttributedText) { self.text = text }
+
+    private struct RunJSON: Encodable {
+        let run: AttributedText.Run
+
+        enum Key: String, CodingKey { case location, length, font, fontSize, foregroundColor, underline, kern }
+
+        func encode(to encoder: any Encoder) throws {
+            var object = encoder.container(keyedBy: Key.self)
+            try object.encode(run.location, forKey: .location)
+            try object.encode(run.length, forKey: .length)
+            try object.encodeIfPresent(run.font, forKey: .font)
+            try object.encodeIfPresent(run.fontSize, forKey: .fontSize)
+            try object.encodeIfPresent(run.foregroundColor.map(ColorJSON.init), forKey: .foregroundColor)
+            if run.underline != .none { try object.encode(run.underline.rawValue, forKey: .underline) }
+            if run.kern != 0 { try object.encode(run.kern, forKey: .kern) }
+        }
+    }
+
+    enum Key: String, CodingKey { case string, runs }
+
+    func encode(to encoder: any Encoder) throws {
+        var object = encoder.container(keyedBy: Key.self)
+        try object.encode(text.string, forKey: .string)
+        try object.encode(text.runs.map(RunJSON.init), forKey: .runs)
     }
 }

@@ -15,6 +15,8 @@ public enum PropertyValue: Hashable, Sendable {
     case strings([String]?)
     case image(ImageID?)
     case layer(LayerID?)
+    /// A text layer's string with runs of attributes (a plain string is one with no runs).
+    case attributedString(AttributedText?)
 
     public var kind: ValueKind {
         switch self {
@@ -32,6 +34,7 @@ public enum PropertyValue: Hashable, Sendable {
         case .strings: .strings
         case .image: .image
         case .layer: .layer
+        case .attributedString: .attributedString
         }
     }
 
@@ -47,8 +50,18 @@ public enum PropertyValue: Hashable, Sendable {
         case .path(let p): p?.elements.allSatisfy(\.isFinite) ?? true
         case .numbers(let a): a?.allSatisfy(\.isFinite) ?? true
         case .colors(let a): a?.allSatisfy(\.isFinite) ?? true
+        case .attributedString(let text): text?.runs.allSatisfy(\.isFinite) ?? true
         case .bool, .string, .strings, .image, .layer: true
         }
+    }
+
+    /// The value as a property of `kind` takes it: a plain string (or nil) for an attributed-string property is
+    /// that string with no runs; any other value is itself.
+    public func coerced(to kind: ValueKind) -> PropertyValue {
+        if kind == .attributedString, case .string(let s) = self {
+            return .attributedString(s.map { AttributedText($0) })
+        }
+        return self
     }
 
     public var numberValue: Double? {

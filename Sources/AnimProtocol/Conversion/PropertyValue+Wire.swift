@@ -25,6 +25,13 @@ extension PropertyValue {
         case .strings(let a): self = .strings(a)
         case .image(let id): self = .image(id.map(ImageID.init))
         case .layer(let id): self = .layer(id.map(LayerID.init))
+        case .attributedString(let text):
+            do throws(ProtocolError) {
+                self = .attributedString(
+                    try text.map { (w: WireAttributedString) throws(ProtocolError) in try AttributedText(wire: w) })
+            } catch {
+                throw error.at("attributedString")
+            }
         }
     }
 
@@ -44,6 +51,9 @@ extension PropertyValue {
         case .strings(let a): .strings(a)
         case .image(let id): .image(id?.rawValue)
         case .layer(let id): .layer(id?.rawValue)
+        // Without runs it is the plain string: what servers before version 4 take for a text layer's string.
+        case .attributedString(let text):
+            text.map { $0.runs.isEmpty ? .string($0.string) : .attributedString($0.wire) } ?? .string(nil)
         }
     }
 }

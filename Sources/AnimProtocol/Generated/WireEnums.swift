@@ -74,6 +74,36 @@ extension WireFillMode {
     public var wireJSON: WireJSON { .string(caseName) }
 }
 
+/// version 4: how a text run is underlined; AnimCore.AttributedText.Underline
+public enum WireUnderline: UInt8, Hashable, Sendable, CaseIterable {
+    case none = 0
+    case single = 1
+    case double = 2
+}
+
+extension WireUnderline {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        let raw = try r.u8()
+        guard let value = WireUnderline(rawValue: raw) else {
+            throw WireReader.invalidTag(raw, of: "WireUnderline", caseCount: 3)
+        }
+        self = value
+    }
+
+    public func encode(to w: inout WireWriter) { w.u8(rawValue) }
+
+    /// The case's name in the spec.
+    public var caseName: String {
+        switch self {
+        case .none: "none"
+        case .single: "single"
+        case .double: "double"
+        }
+    }
+
+    public var wireJSON: WireJSON { .string(caseName) }
+}
+
 public enum WireTimingFunctionName: UInt8, Hashable, Sendable, CaseIterable {
     case linear = 0
     case easeIn = 1

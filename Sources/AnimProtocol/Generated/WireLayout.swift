@@ -277,6 +277,24 @@ extension WireEmitterCell {
     }
 }
 
+extension WireTextRun {
+    /// Field offsets from the start of the WireTextRun (of its payload for a message), up to the first field
+    /// without a fixed size.
+    public enum FieldOffset {
+        @inlinable public static var location: Int { 0 }
+        @inlinable public static var length: Int { 4 }
+        @inlinable public static var font: Int { 8 }
+    }
+}
+
+extension WireAttributedString {
+    /// Field offsets from the start of the WireAttributedString (of its payload for a message), up to the first field
+    /// without a fixed size.
+    public enum FieldOffset {
+        @inlinable public static var string: Int { 0 }
+    }
+}
+
 extension WirePropertyEntry {
     /// Field offsets from the start of the WirePropertyEntry (of its payload for a message), up to the first field
     /// without a fixed size.
@@ -761,6 +779,7 @@ extension WireValue {
         @inlinable public static var strings: UInt8 { 11 }
         @inlinable public static var image: UInt8 { 12 }
         @inlinable public static var layer: UInt8 { 13 }
+        @inlinable public static var attributedString: UInt8 { 14 }
     }
 
     /// The payload's bytes after the tag, for the cases whose payload has a fixed size (an optional of a

@@ -913,6 +913,91 @@ extension WireEmitterCell {
     }
 }
 
+/// version 4: attributes over length UTF-16 code units from location (NSRange's units); runs are in order and do not overlap, within the string (else invalidValue at runs[i].location or runs[i].length); nil attributes keep the layer's; kern is extra space after each character in layer units
+public struct WireTextRun: Hashable, Sendable {
+    public var location: UInt32
+    public var length: UInt32
+    public var font: String?
+    public var fontSize: Double?
+    public var foregroundColor: WireColor?
+    public var underline: WireUnderline
+    public var kern: Double
+
+    public init(location: UInt32, length: UInt32, font: String?, fontSize: Double?, foregroundColor: WireColor?, underline: WireUnderline, kern: Double) {
+        self.location = location
+        self.length = length
+        self.font = font
+        self.fontSize = fontSize
+        self.foregroundColor = foregroundColor
+        self.underline = underline
+        self.kern = kern
+    }
+}
+
+extension WireTextRun {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        do { location = try r.u32() } catch { throw error.at("location") }
+        do { length = try r.u32() } catch { throw error.at("length") }
+        do { font = try r.optional { (r: inout WireReader) throws(ProtocolError) in try r.string() } } catch { throw error.at("font") }
+        do { fontSize = try r.optional { (r: inout WireReader) throws(ProtocolError) in try r.f64() } } catch { throw error.at("fontSize") }
+        do { foregroundColor = try r.optional { (r: inout WireReader) throws(ProtocolError) in try WireColor(from: &r) } } catch { throw error.at("foregroundColor") }
+        do { underline = try WireUnderline(from: &r) } catch { throw error.at("underline") }
+        do { kern = try r.f64() } catch { throw error.at("kern") }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        w.u32(location)
+        w.u32(length)
+        w.optional(font) { w, v0 in w.string(v0) }
+        w.optional(fontSize) { w, v0 in w.f64(v0) }
+        w.optional(foregroundColor) { w, v0 in v0.encode(to: &w) }
+        underline.encode(to: &w)
+        w.f64(kern)
+    }
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("location", .unsigned(location)),
+            ("length", .unsigned(length)),
+            ("font", .optional(font) { v0 in .string(v0) }),
+            ("fontSize", .optional(fontSize) { v0 in .number(v0) }),
+            ("foregroundColor", .optional(foregroundColor) { v0 in v0.wireJSON }),
+            ("underline", underline.wireJSON),
+            ("kern", .number(kern))
+        ])
+    }
+}
+
+/// version 4: a text layer's string with runs of attributes (AnimCore.AttributedText)
+public struct WireAttributedString: Hashable, Sendable {
+    public var string: String
+    public var runs: [WireTextRun]
+
+    public init(string: String, runs: [WireTextRun]) {
+        self.string = string
+        self.runs = runs
+    }
+}
+
+extension WireAttributedString {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        do { string = try r.string() } catch { throw error.at("string") }
+        do { runs = try r.array { (r: inout WireReader) throws(ProtocolError) in try WireTextRun(from: &r) } } catch { throw error.at("runs") }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        w.string(string)
+        w.array(runs) { w, v0 in v0.encode(to: &w) }
+    }
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("string", .string(string)),
+            ("runs", .array(runs) { v0 in v0.wireJSON })
+        ])
+    }
+}
+
 public struct WirePropertyEntry: Hashable, Sendable {
     public var keyPath: String
     public var value: WireValue

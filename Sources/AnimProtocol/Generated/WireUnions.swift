@@ -17,6 +17,7 @@ public enum WireValue: Hashable, Sendable {
     case strings([String]?)
     case image(UInt32?)
     case layer(UInt32?)
+    case attributedString(WireAttributedString?)
 }
 
 extension WireValue {
@@ -51,7 +52,9 @@ extension WireValue {
             do { self = .image(try r.optional { (r: inout WireReader) throws(ProtocolError) in try r.u32() }) } catch { throw error.at("image") }
         case 13:
             do { self = .layer(try r.optional { (r: inout WireReader) throws(ProtocolError) in try r.u32() }) } catch { throw error.at("layer") }
-        default: throw WireReader.invalidTag(tag, of: "WireValue", caseCount: 14)
+        case 14:
+            do { self = .attributedString(try r.optional { (r: inout WireReader) throws(ProtocolError) in try WireAttributedString(from: &r) }) } catch { throw error.at("attributedString") }
+        default: throw WireReader.invalidTag(tag, of: "WireValue", caseCount: 15)
         }
     }
 
@@ -99,6 +102,17 @@ extension WireValue {
         case .layer(let value):
             w.u8(13)
             w.optional(value) { w, v0 in w.u32(v0) }
+        case .attributedString(let value):
+            w.u8(14)
+            w.optional(value) { w, v0 in v0.encode(to: &w) }
+        }
+    }
+
+    /// The protocol version that added the case: a connection speaking an older one may not send it.
+    public var sinceVersion: UInt16 {
+        switch self {
+        case .attributedString: 4
+        default: 1
         }
     }
 
@@ -119,6 +133,7 @@ extension WireValue {
         case .strings: "strings"
         case .image: "image"
         case .layer: "layer"
+        case .attributedString: "attributedString"
         }
     }
 
@@ -138,6 +153,7 @@ extension WireValue {
         case .strings(let value): .object([("strings", .optional(value) { v0 in .array(v0) { v1 in .string(v1) } })])
         case .image(let value): .object([("image", .optional(value) { v0 in .unsigned(v0) })])
         case .layer(let value): .object([("layer", .optional(value) { v0 in .unsigned(v0) })])
+        case .attributedString(let value): .object([("attributedString", .optional(value) { v0 in v0.wireJSON })])
         }
     }
 }

@@ -148,11 +148,14 @@ extension InspectionDocuments {
             case .color: return .color(nil)
             case .colors: return .colors(nil)
             case .path: return .path(nil)
+            case .attributedString: return .attributedString(nil)
             default: return nil
             }
         }
         switch kind {
         case .string: return .string(try object.decode(String.self, forKey: key))
+        case .attributedString:
+            return try PropertyValue.decode(from: try object.superDecoder(forKey: key), as: .attributedString)
         case .strings: return .strings(try object.decode([String].self, forKey: key))
         case .numbers: return .numbers(try object.decode([Double].self, forKey: key))
         case .image: return .image(ImageID(try object.decode(UInt32.self, forKey: key)))

@@ -1,4 +1,5 @@
 import AnimCore
+import Foundation
 
 extension DrawListBuilder {
     /// The layer's `contents` image as laid out by `ContentsLayout` (one piece, or up to nine for a 9-slice);
@@ -27,7 +28,11 @@ extension DrawListBuilder {
         var scale = 1.0
         if let j = world.jacobian(atX: bounds.midX, y: bounds.midY) {
             let area = abs(j.a * j.d - j.b * j.c).squareRoot()
-            while area.isFinite && scale < area && scale < 16 { scale *= 2 }
+            if state.layerClass == .text {
+                scale = Self.textRasterScale(onScreen: area, contentsScale: state.contentsScale)
+            } else {
+                while area.isFinite && scale < area && scale < 16 { scale *= 2 }
+            }
             let extent = state.special.shape?.path?.boundingBox.standardized.size ?? bounds.size
             if max(extent.width, extent.height) > Double(ContentGrid.maxSide) {
                 while area.isFinite && scale / 2 >= area && scale > 1.0 / 64 { scale /= 2 }
@@ -41,6 +46,22 @@ extension DrawListBuilder {
                     transform: world, rect: raster.rect, image: image,
                     source: Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)),
                     alpha: alpha, clip: clip)))
+    }
+
+    /// Steps of the raster scale of text: 2^(1/3) ≈ 1.26 apart (1, 1.26, 1.59, 2, 2.52, 3.17, 4, …, 16), so that
+    /// text is re-rasterized when an animated scale grows or shrinks past ×1.26 / ÷1.26 of the step it has, and
+    /// drawn at most 1.26× its on-screen size (docs/core-animation-rules.md#text).
+    static let textScaleStepsPerDoubling = 3.0
+
+    /// The scale text is rasterized at: its `contentsScale` times its scale on the output, rounded up to the next
+    /// step (`textScaleStepsPerDoubling`), from 1 to 16.
+    static func textRasterScale(onScreen scale: Double, contentsScale: Double) -> Double {
+        let wanted = scale * (contentsScale.isFinite && contentsScale > 0 ? contentsScale : 1)
+        guard wanted.isFinite, wanted > 1 else { return 1 }
+        let steps = textScaleStepsPerDoubling
+        // A hair below a step counts as the step, so an exact 4 is not taken to the next step by rounding.
+        let step = (steps * log2(wanted) - 1e-9).rounded(.up)
+        return min(16, exp2(step / steps))
     }
 
     /// The `contents` image as laid out by `ContentsLayout`.

@@ -1,40 +1,48 @@
 import AnimCore
 import CCairo
+import CPango
 
-/// CATextLayer's own drawing (docs/core-animation-rules.md#special-layer-classes): `string` in `font` at `fontSize` and
-/// `foregroundColor`, laid out by `TextLayout`, the first line's ascent at the top of the bounds, lines `height` of the
-/// font's extents apart, aligned per `alignmentMode` (natural is left), clipped to the bounds. Drawn in a space whose
-/// origin is the bounds' top-left corner. Glyphs come from cairo's toy text API with metric hinting off, so the layout
-/// is the same at every raster scale.
-struct TextContent {
-    enum Alignment: String {
+/// CATextLayer's own drawing (docs/core-animation-rules.md#text): `string` (plain or attributed) in `font` at
+/// `fontSize` and `foregroundColor`, laid out by `TextLayout` (Pango), clipped to the bounds. Drawn in a space whose
+/// origin is the bounds' top-left corner, so the same layout gives every raster scale and every tile.
+struct TextContent: Sendable {
+    enum Alignment: String, Sendable {
         case natural, left, right, center, justified
     }
 
-    let string: String
+    enum Truncation: String, Sendable {
+        case none, start, middle, end
+    }
+
+    let text: AttributedText
     let face: FontFace
     let fontSize: Double
     let color: Color
     let wrapped: Bool
-    let truncation: TextLayout.Truncation
+    let truncation: Truncation
     let alignment: Alignment
     let size: Size
 
     /// Glyphs larger than this many pixels are filled as outlines instead of drawn from cairo's glyph cache (which
-    /// would rasterize each whole glyph, however much of it the bounds clip away).
-    static let largestCachedGlyph = 256.0
+    /// would rasterize each whole glyph, however much of it the bounds or a tile clip away).
+    static let largestCachedGlyph = 1024.0
 
     init?(_ properties: TextLayerProperties, size: Size) {
-        guard let string = properties.string, !string.isEmpty, let color = properties.foregroundColor,
-            color.isFinite, color.alpha > 0, properties.fontSize.isFinite, properties.fontSize > 0, size.isFinite,
-            size.width > 0, size.height > 0
+        guard let text = properties.string, !text.string.isEmpty, text.problem() == nil,
+            let color = properties.foregroundColor, color.isFinite,
+            properties.fontSize.isFinite, properties.fontSize > 0, size.isFinite, size.width > 0, size.height > 0
         else { return nil }
-        self.string = string
+        // Text that is only spaces and line breaks draws nothing (unless a run underlines it).
+        guard
+            text.string.unicodeScalars.contains(where: { !$0.properties.isWhitespace })
+                || text.runs.contains(where: { $0.underline != .none && $0.length > 0 })
+        else { return nil }
+        self.text = text
         face = FontFace(name: properties.font)
         fontSize = properties.fontSize
         self.color = color.clamped
         wrapped = properties.isWrapped
-        truncation = TextLayout.Truncation(rawValue: properties.truncationMode) ?? .none
+        truncation = Truncation(rawValue: properties.truncationMode) ?? .none
         alignment = Alignment(rawValue: properties.alignmentMode) ?? .natural
         self.size = size
     }
@@ -44,74 +52,55 @@ struct TextContent {
         let cr = canvas.cr
         cairo_rectangle(cr, 0, 0, size.width, size.height)
         cairo_clip(cr)
-        cairo_select_font_face(
-            cr, face.family, face.italic ? CAIRO_FONT_SLANT_ITALIC : CAIRO_FONT_SLANT_NORMAL,
-            face.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(cr, fontSize)
-        if let options = cairo_font_options_create() {
-            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-            cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-            cairo_set_font_options(cr, options)
-            cairo_font_options_destroy(options)
-        }
-        try canvas.check("font \(face.family)")
-        var extents = cairo_font_extents_t()
-        cairo_font_extents(cr, &extents)
-        let lineHeight = extents.height > 0 ? extents.height : fontSize
-        let layout = TextLayout(
-            width: size.width, wrapped: wrapped, truncation: truncation,
-            maxLines: max(1, Int(min(size.height / lineHeight, 1e6).rounded(.up))),
-            measure: { Self.advance(of: $0, cr) })
-        let asOutlines = fontSize * max(grid.scaleX, grid.scaleY) > Self.largestCachedGlyph
+        guard let layout = TextLayout(self, cr: cr) else { throw .cairo("no Pango layout") }
+        let largestSize = text.runs.reduce(fontSize) { max($0, $1.fontSize ?? 0) }
+        let asOutlines = largestSize * max(grid.scaleX, grid.scaleY) > Self.largestCachedGlyph
         ContentCairo.setSource(cr, color)
-        for (index, line) in layout.lines(string).enumerated() {
-            let baseline = extents.ascent + Double(index) * lineHeight
-            if alignment == .justified && line.stretches {
-                drawJustified(line.text, baseline: baseline, cr: cr, outlines: asOutlines)
-                continue
+        for line in layout.lines(above: size.height) {
+            cairo_move_to(cr, line.x, line.baseline)
+            if asOutlines {
+                fillOutlines(line, cr: cr)
+            } else {
+                pango_cairo_show_layout_line(cr, line.line)
             }
-            let width = Self.advance(of: line.text, cr)
-            let x: Double =
-                switch alignment {
-                case .right: size.width - width
-                case .center: (size.width - width) / 2
-                case .natural, .left, .justified: 0
-                }
-            show(line.text, x: x, y: baseline, cr: cr, outlines: asOutlines)
         }
         try canvas.check("text")
     }
 
-    /// The words of `text` spread so the line spans the bounds' width.
-    private func drawJustified(_ text: String, baseline: Double, cr: OpaquePointer, outlines: Bool) {
-        let words = text.split(separator: " ").map(String.init)
-        let widths = words.map { Self.advance(of: $0, cr) }
-        let gaps = Double(max(1, words.count - 1))
-        let gap = words.count > 1 ? (size.width - widths.reduce(0, +)) / gaps : 0
-        var x = 0.0
-        for (word, width) in zip(words, widths) {
-            show(word, x: x, y: baseline, cr: cr, outlines: outlines)
-            x += width + gap
-        }
-    }
-
-    private func show(_ text: String, x: Double, y: Double, cr: OpaquePointer, outlines: Bool) {
-        guard !text.isEmpty else { return }
-        cairo_move_to(cr, x, y)
-        if outlines {
-            cairo_text_path(cr, text)
+    /// A line filled as glyph outlines, run by run in each run's foreground colour (else the layer's). Colour glyphs
+    /// (emoji) have no outlines and underlines are not drawn this way: only glyphs beyond `largestCachedGlyph` are.
+    private func fillOutlines(_ line: TextLayout.Line, cr: OpaquePointer) {
+        let units = Double(PANGO_SCALE)
+        var x = line.x
+        var node = line.line.pointee.runs
+        while let current = node {
+            node = current.pointee.next
+            guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+                let item = run.pointee.item, let glyphs = run.pointee.glyphs
+            else { continue }
+            var rgb = (color.red, color.green, color.blue)
+            var alpha = color.alpha
+            var attributes = item.pointee.analysis.extra_attrs
+            while let entry = attributes {
+                attributes = entry.pointee.next
+                guard let attribute = entry.pointee.data?.assumingMemoryBound(to: PangoAttribute.self) else { continue }
+                switch attribute.pointee.klass.pointee.type {
+                case PANGO_ATTR_FOREGROUND:
+                    if let c = pango_attribute_as_color(attribute)?.pointee.color {
+                        rgb = (Double(c.red) / 65535, Double(c.green) / 65535, Double(c.blue) / 65535)
+                    }
+                case PANGO_ATTR_FOREGROUND_ALPHA:
+                    if let a = pango_attribute_as_int(attribute)?.pointee.value { alpha = Double(a) / 65535 }
+                default: break
+                }
+            }
+            cairo_move_to(
+                cr, x + Double(run.pointee.start_x_offset) / units, line.baseline - Double(run.pointee.y_offset) / units
+            )
+            pango_cairo_glyph_string_path(cr, item.pointee.analysis.font, glyphs)
+            ContentCairo.setSource(cr, Color(red: rgb.0, green: rgb.1, blue: rgb.2, alpha: alpha))
             cairo_fill(cr)
-        } else {
-            cairo_show_text(cr, text)
+            x += Double(pango_glyph_string_get_width(glyphs)) / units
         }
-    }
-
-    /// How far `text` advances the pen, in user space.
-    static func advance(of text: String, _ cr: OpaquePointer) -> Double {
-        guard !text.isEmpty else { return 0 }
-        var extents = cairo_text_extents_t()
-        cairo_text_extents(cr, text, &extents)
-        return extents.x_advance
     }
 }

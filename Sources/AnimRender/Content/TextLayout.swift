@@ -1,192 +1,215 @@
-/// CATextLayer's line breaking: hard line breaks, word wrap at the bounds' width, and truncation with "…".
+import AnimCore
+import CCairo
+import CPango
+
+/// A CATextLayer's text laid out by Pango (HarfBuzz shaping, FriBidi, fontconfig fallback per character) in the
+/// layer's local units, and where each line goes (docs/core-animation-rules.md#text):
 ///
-/// Widths come from `measure` (an advance width in local units) and are treated as additive, as they are for
-/// cairo's toy text API, which does not kern: a line's width is the sum of its words' and spaces' widths.
-struct TextLayout {
-    enum Truncation: String {
-        case none, start, middle, end
+/// - Paragraphs end at line breaks; with `isWrapped` each wraps at word boundaries to the bounds' width (a word wider
+///   than the bounds breaks between characters). Without it each paragraph is one line.
+/// - Truncation cuts what does not fit with "…": each line of unwrapped text that is wider than the bounds, or the
+///   last line that fits the bounds' height of wrapped text, at its start, middle or end.
+/// - The first line's ascent is at the top of the bounds; lines follow at the fonts' line height.
+/// - Lines align per `alignmentMode`: natural by the paragraph's base direction (its first strong character: right
+///   for Arabic or Hebrew, else left), justified spreads every line but a paragraph's last to the bounds' width.
+///
+/// Layout does not depend on the raster's scale: metric hinting and glyph position rounding are off.
+final class TextLayout {
+    /// One line to draw: its left end on the baseline, in local units.
+    struct Line {
+        let line: UnsafeMutablePointer<PangoLayoutLine>
+        let x: Double
+        let baseline: Double
+        let top: Double
     }
 
-    struct Line: Equatable {
-        var text: String
-        /// Spaces may be widened to fill the bounds' width (justified text, except a paragraph's last line).
-        var stretches: Bool
-    }
+    private let layout: OpaquePointer
+    let content: TextContent
+    /// Each UTF-16 offset of the string (and its end) as a byte offset in the UTF-8 text Pango holds.
+    private var byteOffsets: [Int32] = []
 
-    static let ellipsis = "…"
-
-    let width: Double
-    let wrapped: Bool
-    let truncation: Truncation
-    /// The most lines that can show (the rest lies below the bounds).
-    let maxLines: Int
-    let measure: (String) -> Double
-    private let characterWidths = CharacterWidths()
-
-    init(width: Double, wrapped: Bool, truncation: Truncation, maxLines: Int, measure: @escaping (String) -> Double) {
-        self.width = width
-        self.wrapped = wrapped
-        self.truncation = truncation
-        self.maxLines = maxLines
-        self.measure = measure
-    }
-
-    /// Single characters' widths, each measured once: long words and long truncated lines are cut by summing them
-    /// instead of measuring ever longer strings.
-    private final class CharacterWidths {
-        private var known: [Character: Double] = [:]
-
-        func width(of character: Character, _ measure: (String) -> Double) -> Double {
-            if let width = known[character] { return width }
-            let width = measure(String(character))
-            known[character] = width
-            return width
+    /// The layout on `cr`'s current transform (its scale picks glyph rasters; it does not move glyphs).
+    init?(_ content: TextContent, cr: OpaquePointer) {
+        guard let layout = pango_cairo_create_layout(cr) else { return nil }
+        self.layout = layout
+        self.content = content
+        let context = pango_layout_get_context(layout)
+        if let options = cairo_font_options_create() {
+            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+            cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+            pango_cairo_context_set_font_options(context, options)
+            cairo_font_options_destroy(options)
         }
+        pango_context_set_round_glyph_positions(context, 0)
+        pango_layout_context_changed(layout)
+
+        let text = sanitizedUTF8(Self.visiblePrefix(of: content))
+        text.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                pango_layout_set_text(layout, chars.baseAddress, Int32(clamping: chars.count))
+            }
+        }
+        if let description = content.face.description(size: content.fontSize) {
+            pango_layout_set_font_description(layout, description)
+            pango_font_description_free(description)
+        }
+        applyRuns()
+        let width = Self.pangoUnits(content.size.width)
+        if content.wrapped {
+            pango_layout_set_width(layout, width)
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            if content.truncation != .none { pango_layout_set_height(layout, Self.pangoUnits(content.size.height)) }
+        } else if content.truncation != .none {
+            // Height -1: each paragraph stays one line, ellipsized to the width.
+            pango_layout_set_width(layout, width)
+            pango_layout_set_height(layout, -1)
+        }
+        pango_layout_set_ellipsize(layout, content.truncation.pango)
+        pango_layout_set_justify(layout, content.alignment == .justified ? 1 : 0)
+        pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
     }
 
-    /// The lines of `string`, at most `maxLines` (with truncation, the last one shown ends in "…" when text was
-    /// left out).
-    func lines(_ string: String) -> [Line] {
-        var lines: [Line] = []
-        var cutShort = false
-        for paragraph in Self.paragraphs(string) {
-            if lines.count >= maxLines {
-                cutShort = true
-                break
-            }
-            if wrapped {
-                let wrappedLines = wrap(paragraph)
-                for (index, text) in wrappedLines.enumerated() {
-                    if lines.count >= maxLines {
-                        cutShort = true
-                        break
-                    }
-                    lines.append(Line(text: text, stretches: index < wrappedLines.count - 1))
+    deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+
+    /// Wrapped text cut after the most UTF-16 units its bounds could show (lines of at least 0.8 em, glyphs at
+    /// least 0.05 em wide, at the smallest size a run uses), plus one so truncation still sees there is more: a
+    /// megabyte-long string is not shaped whole for the few lines that show.
+    static func visiblePrefix(of content: TextContent) -> String {
+        let string = content.text.string
+        guard content.wrapped else { return string }
+        let smallest = content.text.runs.reduce(content.fontSize) { size, run in
+            guard let s = run.fontSize, s > 0 else { return size }
+            return min(size, s)
+        }
+        let lines = (content.size.height / (0.8 * smallest)).rounded(.up) + 1
+        let perLine = (content.size.width / (0.05 * smallest)).rounded(.up) + 1
+        let limit = lines * perLine + 1
+        guard limit.isFinite, limit < Double(string.utf16.count) else { return string }
+        var kept = String.UnicodeScalarView()
+        var units = 0
+        for scalar in string.unicodeScalars {
+            units += scalar.utf16.count
+            if Double(units) > limit { break }
+            kept.append(scalar)
+        }
+        return String(kept)
+    }
+
+    /// Local units as Pango units (1/1024), within what Pango's ints hold.
+    static func pangoUnits(_ value: Double) -> Int32 {
+        let units = (value * Double(PANGO_SCALE)).rounded()
+        return units.isFinite ? Int32(max(0, min(units, Double(Int32.max / 2)))) : Int32.max / 2
+    }
+
+    /// The lines whose box starts above `bottom`, placed.
+    func lines(above bottom: Double) -> [Line] {
+        var placed: [Line] = []
+        guard let iter = pango_layout_get_iter(layout) else { return placed }
+        defer { pango_layout_iter_free(iter) }
+        let scale = Double(PANGO_SCALE)
+        repeat {
+            guard let line = pango_layout_iter_get_line_readonly(iter) else { continue }
+            var box = PangoRectangle()
+            pango_layout_iter_get_line_extents(iter, nil, &box)
+            let top = Double(box.y) / scale
+            if top >= bottom { break }
+            var logical = PangoRectangle()
+            pango_layout_line_get_extents(line, nil, &logical)
+            let width = Double(logical.width) / scale
+            let rightToLeft = PangoDirection(rawValue: line.pointee.resolved_dir) == PANGO_DIRECTION_RTL
+            let slack = content.size.width - width
+            let x: Double =
+                switch content.alignment {
+                case .left: 0
+                case .right: slack
+                case .center: slack / 2
+                case .natural, .justified: rightToLeft ? slack : 0
                 }
-            } else {
-                lines.append(Line(text: truncated(paragraph), stretches: false))
-            }
-        }
-        if cutShort, truncation != .none, let last = lines.last {
-            lines[lines.count - 1] = Line(text: withEllipsis(last.text), stretches: false)
-        }
-        return lines
+            placed.append(
+                Line(
+                    line: line, x: x - Double(logical.x) / scale,
+                    baseline: Double(pango_layout_iter_get_baseline(iter)) / scale, top: top))
+        } while pango_layout_iter_next_line(iter) != 0
+        return placed
     }
 
-    /// The string split at line breaks, with control characters removed and tabs as spaces.
-    static func paragraphs(_ string: String) -> [String] {
-        string.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { line in
-            var out = ""
-            for scalar in line.unicodeScalars {
-                if scalar == "\t" {
-                    out.unicodeScalars.append(" ")
-                } else if scalar.value >= 0x20 && scalar.value != 0x7F {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-            return out
+    /// The string as UTF-8 for Pango, with C0 control characters other than line breaks and tabs (which Pango would
+    /// draw as boxes) shown as nothing (a zero-width space), and the byte offset of every UTF-16 offset recorded.
+    private func sanitizedUTF8(_ string: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(string.utf8.count)
+        byteOffsets = []
+        byteOffsets.reserveCapacity(string.utf16.count + 1)
+        for scalar in string.unicodeScalars {
+            let start = Int32(clamping: bytes.count)
+            let value = scalar.value
+            let shown: Unicode.Scalar =
+                (value < 0x20 && value != 0x0A && value != 0x0D && value != 0x09) || value == 0x7F ? "\u{200B}" : scalar
+            bytes.append(contentsOf: String(shown).utf8)
+            for _ in 0..<scalar.utf16.count { byteOffsets.append(start) }
         }
+        byteOffsets.append(Int32(clamping: bytes.count))
+        return bytes
     }
 
-    /// Greedy word wrap: as many words per line as fit; a word wider than the line is broken between characters.
-    /// Stops after `maxLines + 1` lines (enough to tell that text was left out).
-    func wrap(_ paragraph: String) -> [String] {
-        let words = paragraph.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        guard !words.isEmpty else { return [""] }
-        let space = measure(" ")
-        var lines: [String] = []
-        var current = ""
-        var currentWidth = 0.0
-        for word in words {
-            let wordWidth = measure(word)
-            if !current.isEmpty && currentWidth + space + wordWidth <= width {
-                current += " " + word
-                currentWidth += space + wordWidth
-                continue
+    /// Each run's attributes over its bytes (runs that `AttributedText.problem()` would refuse are skipped).
+    private func applyRuns() {
+        guard !content.text.runs.isEmpty, let list = pango_attr_list_new() else { return }
+        defer { pango_attr_list_unref(list) }
+        for run in content.text.runs {
+            // Runs past a cut string (`visiblePrefix`) end with it.
+            guard run.location >= 0, run.length > 0, run.location < byteOffsets.count - 1 else { continue }
+            let start = UInt32(byteOffsets[run.location])
+            let end = UInt32(byteOffsets[min(run.location + run.length, byteOffsets.count - 1)])
+            func add(_ attribute: UnsafeMutablePointer<PangoAttribute>?) {
+                guard let attribute else { return }
+                attribute.pointee.start_index = start
+                attribute.pointee.end_index = end
+                pango_attr_list_insert(list, attribute)
             }
-            if !current.isEmpty {
-                lines.append(current)
-                if lines.count > maxLines { return lines }
+            if let font = run.font {
+                let face = FontFace(name: font)
+                add(pango_attr_family_new(face.family))
+                add(pango_attr_weight_new(PangoWeight(rawValue: UInt32(clamping: face.weight))))
+                add(pango_attr_style_new(face.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL))
             }
-            current = word
-            currentWidth = wordWidth
-            guard currentWidth > width else { continue }
-            // Too wide for a line of its own: as many characters per line as fit, at least one.
-            let characters = Array(word)
-            var start = 0
-            while characters.count - start > 1 {
-                let fit = max(1, fitting(characters[start...], limit: width))
-                if fit >= characters.count - start { break }
-                lines.append(String(characters[start..<start + fit]))
-                if lines.count > maxLines { return lines }
-                start += fit
+            if let size = run.fontSize, size.isFinite, size > 0 {
+                add(pango_attr_size_new_absolute(Self.pangoUnits(size)))
             }
-            current = String(characters[start...])
-            currentWidth = measure(current)
-        }
-        lines.append(current)
-        return lines
-    }
-
-    /// `line` shortened with "…" as `truncation` says when it is wider than the bounds.
-    func truncated(_ line: String) -> String {
-        guard truncation != .none, measure(line) > width else { return line }
-        let characters = Array(line)
-        func candidate(_ kept: Int) -> String {
-            switch truncation {
-            case .start:
-                return Self.ellipsis + String(characters[(characters.count - kept)...])
-            case .middle:
-                let head = (kept + 1) / 2
-                return String(characters[0..<head]) + Self.ellipsis
-                    + String(characters[(characters.count - (kept - head))...])
-            case .end, .none:
-                return trimmedEnd(characters[0..<kept]) + Self.ellipsis
+            if let color = run.foregroundColor, color.isFinite {
+                let c = color.clamped
+                func channel(_ v: Double) -> UInt16 { UInt16((v * 65535).rounded()) }
+                add(pango_attr_foreground_new(channel(c.red), channel(c.green), channel(c.blue)))
+                add(pango_attr_foreground_alpha_new(max(1, channel(c.alpha))))
+            }
+            if run.underline != .none { add(pango_attr_underline_new(run.underline.pango)) }
+            if run.kern != 0, run.kern.isFinite {
+                let units = (run.kern * Double(PANGO_SCALE)).rounded()
+                add(pango_attr_letter_spacing_new(Int32(max(-1e7, min(units, 1e7)))))
             }
         }
-        // No candidate keeps more characters than fit by their own widths (a bound that keeps the search short).
-        let bound: Int =
-            switch truncation {
-            case .start: fitting(characters.reversed()[...], limit: width)
-            case .middle: fitting(characters[...], limit: width) + fitting(characters.reversed()[...], limit: width)
-            case .end, .none: fitting(characters[...], limit: width)
-            }
-        return candidate(longestFit(min(characters.count - 1, bound + 1), candidate))
+        pango_layout_set_attributes(layout, list)
     }
+}
 
-    /// `line` ending in "…", shortened until it fits (the last line shown when wrapped text continues below).
-    func withEllipsis(_ line: String) -> String {
-        let characters = Array(line)
-        let bound = min(characters.count, fitting(characters[...], limit: width) + 1)
-        return trimmedEnd(characters[0..<longestFit(bound) { trimmedEnd(characters[0..<$0]) + Self.ellipsis }])
-            + Self.ellipsis
-    }
-
-    /// How many of `characters`, from the first, fit in `limit` by the sum of their single widths.
-    private func fitting(_ characters: ArraySlice<Character>, limit: Double) -> Int {
-        var total = 0.0
-        var count = 0
-        for character in characters {
-            total += characterWidths.width(of: character, measure)
-            if total > limit { break }
-            count += 1
+extension TextContent.Truncation {
+    fileprivate var pango: PangoEllipsizeMode {
+        switch self {
+        case .none: PANGO_ELLIPSIZE_NONE
+        case .start: PANGO_ELLIPSIZE_START
+        case .middle: PANGO_ELLIPSIZE_MIDDLE
+        case .end: PANGO_ELLIPSIZE_END
         }
-        return count
     }
+}
 
-    /// The largest n in 0…`limit` whose `candidate(n)` fits the width (0 when none does); widths grow with n.
-    private func longestFit(_ limit: Int, _ candidate: (Int) -> String) -> Int {
-        var lo = 0, hi = max(0, limit)
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if measure(candidate(mid)) <= width { lo = mid } else { hi = mid - 1 }
+extension AttributedText.Underline {
+    fileprivate var pango: PangoUnderline {
+        switch self {
+        case .none: PANGO_UNDERLINE_NONE
+        case .single: PANGO_UNDERLINE_SINGLE
+        case .double: PANGO_UNDERLINE_DOUBLE
         }
-        return lo
-    }
-
-    private func trimmedEnd(_ characters: ArraySlice<Character>) -> String {
-        var end = characters.endIndex
-        while end > characters.startIndex && characters[end - 1] == " " { end -= 1 }
-        return String(characters[characters.startIndex..<end])
     }
 }

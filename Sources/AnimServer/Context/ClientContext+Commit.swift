@@ -16,6 +16,8 @@ struct CommitEnvironment {
     var logger: Logger
     /// Parsed key paths, shared by every commit of the server.
     var keyPaths: KeyPathCache
+    /// The protocol version the connection speaks: values added after it are refused.
+    var version: UInt16 = ProtocolVersion.current
 }
 
 /// Where a refused operation is: `operations[index].name`, turned into text only when one is refused.
@@ -189,9 +191,15 @@ extension ClientContext {
                 .unknownKeyPath, "\(field).keyPath", op.keyPath,
                 "\(id) is a \(layerClass), which has no key path '\(op.keyPath)'")
         }
+        guard op.value.sinceVersion <= env.version else {
+            throw refusal(
+                .invalidValue, "\(field).value", op.value.caseName,
+                "\(op.value.caseName) values are in protocol version \(op.value.sinceVersion), not in version "
+                    + "\(env.version), which this connection speaks")
+        }
         let value: PropertyValue
         do {
-            value = try PropertyValue(wire: op.value)
+            value = try PropertyValue(wire: op.value).coerced(to: keyPath.valueKind)
         } catch {
             throw error.at("\(field).value").withOpcode(Commit.opcode)
         }

@@ -10,6 +10,12 @@ final class Session {
         case ready(version: UInt16)
         /// A fatal error was reported; the glue closes the connection, nothing more is handled.
         case closing
+
+        /// The protocol version a ready connection speaks.
+        var version: UInt16? {
+            if case .ready(let version) = self { return version }
+            return nil
+        }
     }
 
     let id: SessionID

@@ -62,6 +62,7 @@ enum KeyPathTable {
         case .point, .size, .rect, .transform, .color, .numbers, .colors: return "any"
         case .path: return "any; a non-empty path starts with `move`"
         case .string, .strings: return "any text, or nil"
+        case .attributedString: return "any text or attributed string (runs within the text, in order), or nil"
         case .bool: return "true, false"
         case .image: return "an image this client uploaded, or nil"
         case .layer: return "a layer of this client (mask rules: no superlayer, not nested), or nil"
@@ -92,7 +93,7 @@ enum KeyPathTable {
         case .bool(let b): "\(b)"
         case .string(let s?): "`\(s)`"
         case .color(nil), .path(nil), .numbers(nil), .colors(nil), .string(nil), .strings(nil), .image(nil),
-            .layer(nil):
+            .layer(nil), .attributedString(nil):
             "nil"
         default: "\(value)"
         }

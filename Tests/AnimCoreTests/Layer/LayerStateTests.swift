@@ -60,6 +60,8 @@ struct LayerStateTests {
         case .strings: return .strings(["blur"])
         case .image: return .image(ImageID(7))
         case .layer: return .layer(LayerID(9))
+        case .attributedString:
+            return .attributedString(AttributedText("text", runs: [.init(location: 0, length: 2, underline: .single)]))
         }
     }
 

@@ -12,7 +12,8 @@ struct PropertyValueCodingTests {
         .bool(true), .path(try! BezierPath(pathData: "M 0 0 L 10.5 0 Q 20 0 20 10 C 1 2 3 4 5 6 Z")), .path(nil),
         .numbers([1, 2.5, -3]), .numbers(nil), .colors([.black, Color(red: 0.1, green: 0.2, blue: 0.3)]),
         .colors(nil), .string("hello"), .string(nil), .strings(["a", "b"]), .strings(nil), .image(ImageID(7)),
-        .image(nil), .layer(LayerID(42)), .layer(nil),
+        .image(nil), .layer(LayerID(42)), .layer(nil), .attributedString(AttributedTextTests.sample),
+        .attributedString(nil),
     ]
 
     @Test func everyKindRoundTrips() throws {

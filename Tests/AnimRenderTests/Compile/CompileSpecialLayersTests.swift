@@ -76,8 +76,27 @@ struct CompileSpecialLayersTests {
         }
         #expect(a.image.key == b.image.key)
         #expect(compiler.content.statistics.rasterized == 1)
-        // 3× on the output → rasterized at 4 pixels per point: the image has 4× the pixels of its rect.
-        #expect(Double(a.image.width) == (a.rect.width * 4).rounded())
+        // 3× on the output → rasterized at the step above 3, 2^(5/3) ≈ 3.17 pixels per point (text steps are
+        // 2^(1/3) apart; shapes and gradients take the power of two above).
+        #expect(abs(Double(a.image.width) - a.rect.width * 3.1748) <= 1)
+    }
+
+    /// Text is re-rasterized when its on-screen scale times `contentsScale` passes a step of 2^(1/3) ≈ 1.26, and
+    /// never above 16.
+    @Test func textRasterScaleStepsBy2ToTheOneThird() {
+        func scale(_ s: Double, contentsScale: Double = 1) -> Double {
+            DrawListBuilder.textRasterScale(onScreen: s, contentsScale: contentsScale)
+        }
+        #expect(scale(0.5) == 1)
+        #expect(scale(1) == 1)
+        #expect(abs(scale(1.1) - 1.2599) < 1e-3)
+        #expect(abs(scale(1.25) - 1.2599) < 1e-3)
+        #expect(abs(scale(1.3) - 1.5874) < 1e-3)
+        #expect(scale(2) == 2)
+        #expect(scale(4) == 4)
+        #expect(scale(2, contentsScale: 2) == 4)
+        #expect(scale(100) == 16)
+        #expect(scale(.nan) == 1)
     }
 
     @Test func plainLayersAndTransformLayersGetNoContent() {

@@ -96,14 +96,16 @@ extension LayerState {
         return layer
     }
 
-    /// A text layer with `bounds` showing `string` in black at `fontSize`, its properties changed by `change`.
+    /// A text layer with `bounds` showing `string` in black DejaVu Sans (pinned: the fonts fontconfig prefers for
+    /// other names depend on what is installed) at `fontSize`, its properties changed by `change`.
     static func contentText(
         _ string: String?, bounds: Rect, fontSize: Double = 20, _ change: (inout TextLayerProperties) -> Void = { _ in }
     ) -> LayerState {
         var layer = LayerState(layerClass: .text)
         layer.bounds = bounds
         layer.special.modifyText {
-            $0.string = string
+            $0.string = string.map { AttributedText($0) }
+            $0.font = "DejaVu Sans"
             $0.fontSize = fontSize
             $0.foregroundColor = .black
             change(&$0)

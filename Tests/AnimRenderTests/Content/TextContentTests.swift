@@ -95,6 +95,26 @@ import Testing
         }
     }
 
+    /// Start and middle truncation put the ellipsis first or inside: the leftmost ink column of "start" is the
+    /// ellipsis (dots on the baseline), and "middle" keeps both ends of the line.
+    @Test func truncationAtTheStartAndInTheMiddle() throws {
+        let string = "Hello wonderful world"
+        let narrow = Rect(x: 0, y: 0, width: 100, height: 40)
+        let start = try content(.contentText(string, bounds: narrow) { $0.truncationMode = "start" })
+        let startInk = try #require(start.inkRect)
+        #expect(startInk.maxX <= 100)
+        let column = Int((startInk.minX - start.content.rect.minX) * start.scaleX)
+        for row in 0..<start.image.height where start.pixel(column: column, row: row).a > 0 {
+            let y = start.content.rect.minY + Double(row) / start.scaleY
+            #expect(y >= Self.ascent - 4 && y <= Self.ascent + 1, "row \(row)")
+        }
+        let middle = try ink(.contentText(string, bounds: narrow) { $0.truncationMode = "middle" })
+        let end = try ink(.contentText(string, bounds: narrow) { $0.truncationMode = "end" })
+        #expect(middle.maxX <= 100 && end.maxX <= 100)
+        // "He…orld" rises to the "d"'s ascender at its end, and starts with the "H" as "Hello wo…" does.
+        #expect(abs(middle.minX - end.minX) <= 1)
+    }
+
     @Test func textIsClippedToTheBounds() throws {
         let short = Rect(x: 0, y: 0, width: 200, height: 30)
         let out = try content(.contentText("one\ntwo\nthree", bounds: short))
@@ -111,7 +131,7 @@ import Testing
             }
             return sum
         }
-        #expect(try total("Helvetica-Bold") > total("Helvetica") * 5 / 4)
+        #expect(try total("DejaVuSans-Bold") > total("DejaVu Sans") * 5 / 4)
     }
 
     @Test func justifiedLinesSpanTheWidthButNotTheLast() throws {
@@ -160,6 +180,24 @@ import Testing
         let ink = try #require(out.inkRect)
         #expect(ink.height > 200)
         #expect(out.pixel(x: ink.minX + 10, y: ink.midY).a == 255)
+    }
+
+    /// Glyphs filled as outlines keep their runs' colours: a red run and a green run at 1,200 pixels a glyph.
+    @Test func outlinedGlyphsKeepTheirRunsColours() throws {
+        let out = try content(
+            .contentText("HH", bounds: Rect(x: 0, y: 0, width: 500, height: 400), fontSize: 300) {
+                $0.string = AttributedText(
+                    "HH",
+                    runs: [
+                        .init(location: 0, length: 1, foregroundColor: Color(red: 1, green: 0, blue: 0)),
+                        .init(location: 1, length: 1, foregroundColor: Color(red: 0, green: 1, blue: 0)),
+                    ])
+            }, scale: 4)
+        #expect(out.scaleX == 4)
+        let ink = try #require(out.inkRect)
+        // The left stem of each H, a third of the glyph's width in: solid red, then solid green.
+        #expect(out.pixel(x: ink.minX + 20, y: ink.midY) == (255, 0, 0, 255))
+        #expect(out.pixel(x: ink.maxX - 20, y: ink.midY) == (0, 255, 0, 255))
     }
 
     @Test func longStringsAreCutToTheBounds() throws {

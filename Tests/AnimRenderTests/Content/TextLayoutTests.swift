@@ -1,63 +1,71 @@
+import AnimCore
 import Testing
 
 @testable import AnimRender
 
-/// Line breaking and truncation with every character (space and "…" included) 10 units wide.
+/// Font names as CATextLayer takes them, and Pango's lines placed as Core Animation places them
+/// (docs/core-animation-rules.md#text).
 @Suite struct TextLayoutTests {
-    func layout(
-        width: Double, wrapped: Bool = false, truncation: TextLayout.Truncation = .none, maxLines: Int = 100
-    ) -> TextLayout {
-        TextLayout(width: width, wrapped: wrapped, truncation: truncation, maxLines: maxLines) { Double($0.count) * 10 }
+    @Test func postScriptNamesGiveFamilyWeightAndSlant() {
+        #expect(FontFace(name: "Helvetica") == FontFace(family: "Helvetica"))
+        #expect(FontFace(name: "Helvetica-Bold") == FontFace(family: "Helvetica", weight: 700))
+        #expect(FontFace(name: "Helvetica-BoldOblique") == FontFace(family: "Helvetica", weight: 700, italic: true))
+        #expect(FontFace(name: "Times-Italic") == FontFace(family: "Times", italic: true))
+        #expect(FontFace(name: "NotoSansCJKsc-Regular") == FontFace(family: "NotoSansCJKsc"))
+        #expect(FontFace(name: "DejaVuSans-ExtraLight") == FontFace(family: "DejaVuSans", weight: 200))
+        #expect(FontFace(name: "Inter-SemiBold") == FontFace(family: "Inter", weight: 600))
     }
 
-    func texts(_ layout: TextLayout, _ string: String) -> [String] {
-        layout.lines(string).map(\.text)
+    @Test func namesWithSpacesAreFontDescriptions() {
+        #expect(FontFace(name: "DejaVu Sans Bold") == FontFace(family: "DejaVu Sans", weight: 700))
+        #expect(FontFace(name: "Noto Sans CJK SC") == FontFace(family: "Noto Sans CJK SC"))
+        #expect(FontFace(name: "Noto Serif Italic") == FontFace(family: "Noto Serif", italic: true))
     }
 
-    @Test func truncationModesKeepWhatFitsAroundTheEllipsis() {
-        #expect(texts(layout(width: 55, truncation: .end), "abcdefghij") == ["abcd…"])
-        #expect(texts(layout(width: 55, truncation: .start), "abcdefghij") == ["…ghij"])
-        #expect(texts(layout(width: 55, truncation: .middle), "abcdefghij") == ["ab…ij"])
-        #expect(texts(layout(width: 55, truncation: .none), "abcdefghij") == ["abcdefghij"])
-        #expect(texts(layout(width: 100, truncation: .end), "abcdefghij") == ["abcdefghij"])
-        // The ellipsis does not follow a space.
-        #expect(texts(layout(width: 55, truncation: .end), "abc defghij") == ["abc…"])
-        // Too narrow for anything but the ellipsis.
-        #expect(texts(layout(width: 5, truncation: .end), "abc") == ["…"])
+    /// fontconfig ignores case and spaces in family names, so PostScript-style names find their families.
+    @Test func fontconfigFindsTheFamilies() {
+        #expect(FontFace(name: "DejaVuSans-Bold").resolvedFamily() == "DejaVu Sans")
+        #expect(FontFace(name: "DejaVu Sans Mono").resolvedFamily() == "DejaVu Sans Mono")
+        #expect(FontFace(name: "NotoSansCJKsc-Regular").resolvedFamily() == "Noto Sans CJK SC")
+        #expect(FontFace(name: "Noto Sans Arabic").resolvedFamily() == "Noto Sans Arabic")
     }
 
-    @Test func wrapsAtSpacesAndBreaksLongWords() {
-        let wrap = layout(width: 50, wrapped: true)
-        #expect(texts(wrap, "aa bb cc") == ["aa bb", "cc"])
-        #expect(wrap.lines("aa bb cc").map(\.stretches) == [true, false])
-        #expect(texts(layout(width: 30, wrapped: true), "abcdefgh") == ["abc", "def", "gh"])
-        #expect(texts(wrap, "aa  bb") == ["aa bb"])
+    func lines(
+        _ string: String, width: Double = 200, font: String = "DejaVu Sans", alignment: String = "natural",
+        wrapped: Bool = false
+    ) throws -> [TextLayout.Line] {
+        var properties = TextLayerProperties()
+        properties.string = AttributedText(string)
+        properties.font = font
+        properties.fontSize = 20
+        properties.alignmentMode = alignment
+        properties.isWrapped = wrapped
+        let content = try #require(TextContent(properties, size: Size(width: width, height: 200)))
+        let canvas = try ContentCanvas(width: 1, height: 1)
+        let layout = try #require(TextLayout(content, cr: canvas.cr))
+        return layout.lines(above: 200)
     }
 
-    @Test func lineBreaksStartNewLinesAndEmptyLinesStay() {
-        #expect(texts(layout(width: 100), "a\nb") == ["a", "b"])
-        #expect(texts(layout(width: 100), "a\r\n\nb") == ["a", "", "b"])
-        #expect(texts(layout(width: 100, wrapped: true), "a\n\nb") == ["a", "", "b"])
-        #expect(texts(layout(width: 100), "a\tb\u{0}c") == ["a bc"])
+    @Test func naturalAlignmentFollowsTheParagraphsDirection() throws {
+        let placed = try lines("Hello\nمرحبا بالعالم", font: "Noto Sans Arabic")
+        #expect(placed.count == 2)
+        #expect(placed[0].x == 0)
+        // The Arabic paragraph is right to left: it ends at the bounds' right edge.
+        #expect(placed[1].x > 50)
+        let left = try lines("Hello\nمرحبا بالعالم", font: "Noto Sans Arabic", alignment: "left")
+        #expect(left[1].x == 0)
     }
 
-    @Test func linesBelowTheBoundsAreLeftOutWithAnEllipsisWhenTruncating() {
-        #expect(texts(layout(width: 20, wrapped: true, maxLines: 2), "aa bb cc dd") == ["aa", "bb"])
-        #expect(texts(layout(width: 20, wrapped: true, truncation: .end, maxLines: 2), "aa bb cc dd") == ["aa", "b…"])
-        #expect(texts(layout(width: 100, truncation: .end, maxLines: 1), "a\nb") == ["a…"])
+    @Test func firstBaselineIsTheAscentAndLinesFollow() throws {
+        let placed = try lines("A\nB")
+        #expect(placed.count == 2)
+        // DejaVu Sans at 20 units: ascent 18.56, line height 23.28.
+        #expect(abs(placed[0].baseline - 18.56) < 0.05)
+        #expect(abs(placed[1].baseline - placed[0].baseline - 23.28) < 0.05)
     }
 
-    @Test func fontNamesMapToDejaVuFaces() {
-        #expect(FontFace(name: "Helvetica") == FontFace(name: "Unknown Font"))
-        #expect(FontFace(name: "Helvetica").family == FontFace.sans)
-        #expect(!FontFace(name: "Helvetica").bold && !FontFace(name: "Helvetica").italic)
-        let boldOblique = FontFace(name: "Helvetica-BoldOblique")
-        #expect(boldOblique.family == FontFace.sans && boldOblique.bold && boldOblique.italic)
-        #expect(FontFace(name: "Courier-Bold").family == FontFace.mono)
-        #expect(FontFace(name: "Courier-Bold").bold)
-        #expect(FontFace(name: "Times-Italic").family == FontFace.serif)
-        #expect(FontFace(name: "Times-Italic").italic)
-        #expect(FontFace(name: "DejaVu Sans").family == FontFace.sans)
-        #expect(FontFace(name: "DejaVu Serif").family == FontFace.serif)
+    @Test func wrappingBreaksAtWordsWithinTheWidth() throws {
+        #expect(try lines("alpha beta gamma delta", width: 120).count == 1)
+        #expect(try lines("alpha beta gamma delta", width: 120, wrapped: true).count >= 2)
     }
 }

@@ -151,14 +151,16 @@ func gradient(
     layer(x, y, w, h, nil, class: .gradient) { $0.special.modifyGradient(change) }
 }
 
-/// A text layer with the given frame showing `string`, its properties changed by `change`.
+/// A text layer with the given frame showing `string` in DejaVu Sans (pinned: which font fontconfig gives other names
+/// depends on the fonts installed), its properties changed by `change`.
 func text(
     _ x: Double, _ y: Double, _ w: Double, _ h: Double, _ string: String,
     _ change: (inout TextLayerProperties) -> Void
 ) -> LayerState {
     layer(x, y, w, h, nil, class: .text) {
         $0.special.modifyText {
-            $0.string = string
+            $0.string = AttributedText(string)
+            $0.font = "DejaVu Sans"
             change(&$0)
         }
     }

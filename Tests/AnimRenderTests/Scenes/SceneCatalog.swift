@@ -22,7 +22,7 @@ enum SceneCatalog {
         [
             backgroundsAndCorners, borders, transforms2D, perspective3D, transformLayer3D, zOrder, hiddenAndDoubleSided,
             groupOpacity, masksToBounds, maskLayer, shadows, contentsGravity, contentsRectScaleFilters, nineSlice,
-            oversize, shapeLayers, gradientLayers, textLayers,
+            oversize, shapeLayers, gradientLayers, textLayers, textScripts, textAttributed,
         ] + transitions
     }
 

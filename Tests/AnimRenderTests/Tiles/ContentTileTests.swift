@@ -116,7 +116,8 @@ struct ContentTileTests {
     static func ticker(x: Double = 400 - wide, color: Color = .black) -> LayerState {
         layerState(Rect(x: x, y: 0, width: wide, height: 40), class: .text) {
             $0.special.modifyText {
-                $0.string = String(repeating: "Ticker news ", count: 1200)
+                $0.string = AttributedText(String(repeating: "Ticker news ", count: 1200))
+                $0.font = "DejaVu Sans"
                 $0.fontSize = 24
                 $0.foregroundColor = color
             }

@@ -127,7 +127,8 @@ public enum LayerProperty: String, Hashable, Codable, Sendable, CaseIterable {
     case lineDashPhase
     /// The lengths of the dashes and gaps, alternately; nil strokes solid.
     case lineDashPattern
-    /// The text drawn.
+    /// The text drawn: a string, or an attributed string (runs of font, size, colour, underline and kern over UTF-16
+    /// ranges); a plain string is one with no runs.
     case string
     /// A font name fontconfig resolves.
     case font
@@ -359,15 +360,15 @@ extension LayerProperty {
         case .mask: .layer
         case .contents: .image
         case .contentsGravity, .contentsFormat, .minificationFilter, .magnificationFilter, .cornerCurve,
-            .compositingFilter, .name, .preferredDynamicRange, .fillRule, .lineCap, .lineJoin, .string, .font,
-            .truncationMode, .alignmentMode, .gradientType, .emitterShape, .emitterMode, .renderMode, .scrollMode,
-            .fillMode: .string
+            .compositingFilter, .name, .preferredDynamicRange, .fillRule, .lineCap, .lineJoin, .font, .truncationMode,
+            .alignmentMode, .gradientType, .emitterShape, .emitterMode, .renderMode, .scrollMode, .fillMode: .string
         case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor, .foregroundColor, .instanceColor:
             .color
         case .filters, .backgroundFilters: .strings
         case .shadowOffset, .emitterSize, .tileSize: .size
         case .shadowPath, .path: .path
         case .lineDashPattern, .locations: .numbers
+        case .string: .attributedString
         case .colors: .colors
         }
     }
@@ -435,7 +436,7 @@ extension LayerProperty {
         case .lineJoin: .string("miter")
         case .lineDashPhase: .number(0)
         case .lineDashPattern: .numbers(nil)
-        case .string: .string(nil)
+        case .string: .attributedString(nil)
         case .font: .string("Helvetica")
         case .fontSize: .number(36)
         case .foregroundColor: .color(.white)

@@ -316,7 +316,7 @@ public struct ShapeLayerProperties: Hashable, Sendable {
 
 /// CATextLayer's properties.
 public struct TextLayerProperties: Hashable, Sendable {
-    public var string: String? = nil
+    public var string: AttributedText? = nil
     public var font: String = "Helvetica"
     public var fontSize: Double = 36
     public var foregroundColor: Color? = .white

@@ -66,7 +66,7 @@ extension LayerState {
         case .lineJoin: return special.shape.map { .string($0.lineJoin) } ?? property.defaultValue
         case .lineDashPhase: return special.shape.map { .number($0.lineDashPhase) } ?? property.defaultValue
         case .lineDashPattern: return special.shape.map { .numbers($0.lineDashPattern) } ?? property.defaultValue
-        case .string: return special.text.map { .string($0.string) } ?? property.defaultValue
+        case .string: return special.text.map { .attributedString($0.string) } ?? property.defaultValue
         case .font: return special.text.map { .string($0.font) } ?? property.defaultValue
         case .fontSize: return special.text.map { .number($0.fontSize) } ?? property.defaultValue
         case .foregroundColor: return special.text.map { .color($0.foregroundColor) } ?? property.defaultValue
@@ -189,7 +189,7 @@ extension LayerState {
         case (.lineJoin, .string(let v?)): special.modifyShape { $0.lineJoin = v }
         case (.lineDashPhase, .number(let v)): special.modifyShape { $0.lineDashPhase = v }
         case (.lineDashPattern, .numbers(let v)): special.modifyShape { $0.lineDashPattern = v }
-        case (.string, .string(let v)): special.modifyText { $0.string = v }
+        case (.string, .attributedString(let v)): special.modifyText { $0.string = v }
         case (.font, .string(let v?)): special.modifyText { $0.font = v }
         case (.fontSize, .number(let v)): special.modifyText { $0.fontSize = v }
         case (.foregroundColor, .color(let v)): special.modifyText { $0.foregroundColor = v }

@@ -66,6 +66,7 @@ extension LayerTree {
     ) throws(AnimCoreError) -> PropertyValue {
         precondition(property != .mask, "set(_:for:of:) cannot set mask: it changes the tree's structure")
         guard let slot = nodes.slotIfPresent(id) else { throw .unknownLayer(id) }
+        let value = value.coerced(to: property.valueKind)
         guard value.kind == property.valueKind else {
             throw .typeMismatch(field: property.key, expected: property.valueKind.rawValue, got: value.kind.rawValue)
         }

@@ -419,10 +419,11 @@ extension ShapeLayer {
 
 /// CATextLayer's own properties, typed, as `Layer`'s are.
 extension TextLayer {
-    /// The text drawn.
-    public var string: String? {
+    /// The text drawn: a string, or an attributed string (runs of font, size, colour, underline and kern over UTF-16
+    /// ranges); a plain string is one with no runs.
+    public var attributedString: AttributedText? {
         get { read { ($0.special.text ?? TextLayerProperties()).string } }
-        set { set(.string, .string(newValue)) }
+        set { set(.string, .attributedString(newValue)) }
     }
 
     /// A font name fontconfig resolves.
