@@ -46,6 +46,8 @@ let package = Package(
         .systemLibrary(name: "CUdev", path: "Sources/CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CGBM", path: "Sources/CGBM", pkgConfig: "gbm", providers: [.apt(["libgbm-dev"])]),
         .systemLibrary(name: "CSeat", path: "Sources/CSeat", pkgConfig: "libseat", providers: [.apt(["libseat-dev"])]),
+        .systemLibrary(
+            name: "CInput", path: "Sources/CInput", pkgConfig: "libinput", providers: [.apt(["libinput-dev"])]),
         // What Swift cannot import from libdrm and the kernel: fourcc codes, the VT mode ioctl, flip events.
         .target(name: "CDRMShim", dependencies: ["CDRM"]),
         .systemLibrary(
@@ -73,7 +75,15 @@ let package = Package(
             name: "AnimDisplay",
             dependencies: [
                 "AnimRender", "AnimCore", "AnimImage", "AnimTransport", "AnimOutputSettings", "CDRM", "CGBM",
-                "CDRMShim", "CEGL", "CGLES3", "CUdev", "CSeat", logging,
+                "CDRMShim", "CEGL", "CGLES3", "CUdev", "CSeat", "CCairo", logging,
+            ]),
+
+        // Input devices through libinput (udev backend, opened through the output's seat session): touch mapped
+        // to an output, the pointer's cursor, keys; they become AnimCore's RawInputEvents for the server's router.
+        .target(
+            name: "AnimInput",
+            dependencies: [
+                "AnimCore", "AnimDisplay", "AnimRender", "AnimTransport", "CInput", "CUdev", "CIPC", logging,
             ]),
 
         // The daemon's core: sessions, per-client contexts, commits, the clock, the frame loop, events, inspection.
@@ -91,7 +101,8 @@ let package = Package(
             dependencies: ["AnimKit", "AnimTransport", "AnimProtocol", "AnimRender", "AnimImage"]),
 
         .executableTarget(
-            name: "animserverd", dependencies: ["AnimServer", "AnimDisplay", "AnimTransport", argumentParser, logging]),
+            name: "animserverd",
+            dependencies: ["AnimServer", "AnimDisplay", "AnimInput", "AnimTransport", argumentParser, logging]),
         .executableTarget(
             name: "animctl",
             dependencies: [
@@ -139,6 +150,9 @@ let package = Package(
         // Depends on propgen so `swift test` builds the generator the property table's drift test runs.
         .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore", "AnimTestSupport", "propgen"]),
         .testTarget(name: "AnimImageTests", dependencies: ["AnimImage", "AnimCore"]),
+        .testTarget(
+            name: "AnimInputTests",
+            dependencies: ["AnimInput", "AnimDisplay", "AnimRender", "AnimCore", "AnimTransport"]),
         .testTarget(
             name: "AnimDisplayTests", dependencies: ["AnimDisplay", "AnimRender", "AnimCore", "AnimImage", "CDRMShim"]),
         .testTarget(

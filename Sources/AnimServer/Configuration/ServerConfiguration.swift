@@ -1,3 +1,4 @@
+import AnimDisplay
 import AnimProtocol
 import Foundation
 
@@ -24,6 +25,10 @@ public struct ServerConfiguration: Hashable, Sendable {
     public var maxConnectionsPerUser: UInt32 = 1024
     /// A PNG the output shows from the moment it lights until the first client commit (`animserverd --splash`).
     public var splash: String?
+    /// The output touchscreens and tablets map to (`"HDMI-A-1"`); nil: the primary (the first lit).
+    public var touchOutput: String?
+    /// When the pointer's cursor is drawn: `auto`, `always` or `never` (`CursorMode`).
+    public var cursor: CursorMode = .auto
 
     public init() {}
 
@@ -89,6 +94,18 @@ public struct ServerConfiguration: Hashable, Sendable {
                     throw ConfigurationError(key: key, value: raw.text, reason: "splash must be the path of a PNG file")
                 }
                 splash = path
+            case "touchOutput":
+                guard case .string(let name) = raw, !name.isEmpty else {
+                    throw ConfigurationError(
+                        key: key, value: raw.text, reason: "touchOutput must be a connector name such as \"HDMI-A-1\"")
+                }
+                touchOutput = name
+            case "cursor":
+                guard case .string(let text) = raw, let mode = CursorMode(rawValue: text) else {
+                    throw ConfigurationError(
+                        key: key, value: raw.text, reason: "cursor must be \"auto\", \"always\" or \"never\"")
+                }
+                cursor = mode
             default:
                 throw ConfigurationError(
                     key: key, value: raw.text,
@@ -98,8 +115,9 @@ public struct ServerConfiguration: Hashable, Sendable {
     }
 
     public static let knownKeys = [
-        "frameRate", "helloTimeout", "maxAnimations", "maxConnections", "maxConnectionsPerUser", "maxImageBytes",
-        "maxLayers", "maxMessageBytes", "splash",
+        "cursor", "frameRate", "helloTimeout", "maxAnimations", "maxConnections", "maxConnectionsPerUser",
+        "maxImageBytes",
+        "maxLayers", "maxMessageBytes", "splash", "touchOutput",
     ]
 
     private static func integer<T: FixedWidthInteger>(
