@@ -96,4 +96,16 @@ struct InputDevicesTests {
         devices.seatPaused()
         #expect(!cursor.isVisible, "no pointer device while the seat is away")
     }
+
+    /// The real libinput on the test machine, which has no /dev/input: the udev backend starts on seat0 through a
+    /// direct session, gives the loop a descriptor, and reports no device.
+    @Test func libinputStartsOnASeatWithoutDevices() throws {
+        let source = try LibinputSource(
+            session: DirectSession(reason: "test"),
+            logger: Logger(label: "input-tests", factory: { _ in SwiftLogNoOpLogHandler() }))
+        #expect((source.descriptor ?? -1) >= 0)
+        #expect(source.read().filter { if case .added = $0.kind { false } else { true } }.isEmpty)
+        source.suspend()
+        source.resume()
+    }
 }
