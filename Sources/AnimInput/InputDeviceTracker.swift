@@ -11,11 +11,20 @@ public struct InputDeviceTracker: Sendable {
         var id: InputDeviceID
         var info: DeviceInfo
         var touches: Set<Int> = []
+        /// An absolute pointer's last point on its sensor (0…1); nil until it reports one.
+        var sensorPoint: Point?
     }
+
+    /// The BTN_LEFT of an absolute pointer taken as a finger (`absolutePointerAsTouch`).
+    static let primaryButton: UInt32 = 0x110
 
     /// `"touchOutput"`: the output touchscreens and tablets map to; nil: the primary.
     public var touchOutput: String?
     public var cursorMode: CursorMode
+    /// `"absolutePointerAsTouch"`: an absolute pointer (a single-touch screen in mouse emulation, a VM's tablet)
+    /// is a touchscreen with one finger: its left button down begins a touch in slot 0 where it points, motion
+    /// while down moves it, the button up ends it; its motion without the button and its other buttons are dropped.
+    public var absolutePointerAsTouch: Bool
     /// The outputs as they are now; the pointer is kept inside them when they change.
     public var layout: SceneLayout {
         didSet { pointer = layout.clamp(pointer) }
@@ -32,9 +41,13 @@ public struct InputDeviceTracker: Sendable {
     /// A touch came after the pointer's last activity: `auto` hides the cursor until the pointer is used again.
     private var touchedSincePointer = false
 
-    public init(touchOutput: String? = nil, cursorMode: CursorMode = .auto, layout: SceneLayout) {
+    public init(
+        touchOutput: String? = nil, cursorMode: CursorMode = .auto, absolutePointerAsTouch: Bool = false,
+        layout: SceneLayout
+    ) {
         self.touchOutput = touchOutput
         self.cursorMode = cursorMode
+        self.absolutePointerAsTouch = absolutePointerAsTouch
         self.layout = layout
         pointer = layout.centre
     }
@@ -92,6 +105,27 @@ public struct InputDeviceTracker: Sendable {
         case .pointerMotion(let dx, let dy):
             pointerUsed(at: event.time)
             return movePointer(to: Point(x: pointer.x + dx, y: pointer.y + dy), raw)
+        case .pointerMotionAbsolute(let p) where absolutePointerAsTouch:
+            device.sensorPoint = p
+            devices[event.device] = device
+            guard device.touches.contains(0), let point = absolute(p, calibration: device.info.calibration) else {
+                return []
+            }
+            return raw(.touchMotion(slot: 0, to: point))
+        case .pointerButton(let button, let pressed) where absolutePointerAsTouch && device.sensorPoint != nil:
+            guard button == Self.primaryButton else { return [] }
+            if !pressed {
+                guard device.touches.remove(0) != nil else { return [] }
+                devices[event.device] = device
+                return raw(.touchUp(slot: 0))
+            }
+            guard !device.touches.contains(0), let sensor = device.sensorPoint,
+                let point = absolute(sensor, calibration: device.info.calibration)
+            else { return [] }
+            device.touches.insert(0)
+            devices[event.device] = device
+            touchedSincePointer = true
+            return raw(.touchDown(slot: 0, at: point))
         case .pointerMotionAbsolute(let p):
             pointerUsed(at: event.time)
             guard let point = absolute(p, calibration: device.info.calibration) else { return [] }

@@ -29,7 +29,8 @@ public final class InputDevices: @unchecked Sendable {
     /// `outputs` is read before each batch of events (outputs come, go and turn); `mediaTime` maps a
     /// CLOCK_MONOTONIC time to the server's media time (`Server.inputTime(atMonotonic:)`).
     public init(
-        source: any DeviceEventSource, touchOutput: String?, cursorMode: CursorMode, cursor: CursorOverlay?,
+        source: any DeviceEventSource, touchOutput: String?, cursorMode: CursorMode,
+        absolutePointerAsTouch: Bool = false, cursor: CursorOverlay?,
         outputs: @escaping () -> [OutputDescription], mediaTime: @escaping (Double) -> Double, logger: Logger
     ) throws(InputDeviceError) {
         let timer = timerfd_create(CLOCK_MONOTONIC, IPC_TFD_CLOEXEC | IPC_TFD_NONBLOCK)
@@ -41,7 +42,8 @@ public final class InputDevices: @unchecked Sendable {
         self.logger = logger
         idleTimer = timer
         tracker = InputDeviceTracker(
-            touchOutput: touchOutput, cursorMode: cursorMode, layout: SceneLayout(outputs: outputs()))
+            touchOutput: touchOutput, cursorMode: cursorMode, absolutePointerAsTouch: absolutePointerAsTouch,
+            layout: SceneLayout(outputs: outputs()))
         if let touchOutput, !tracker.layout.outputs.contains(where: { $0.name == touchOutput }) {
             logger.warning(
                 "touchOutput names no output lit now: touches map to the primary output until it is",

@@ -21,6 +21,7 @@ enum DaemonInput {
             let source = try LibinputSource(session: display.session, logger: logger)
             let devices = try InputDevices(
                 source: source, touchOutput: configuration.touchOutput, cursorMode: configuration.cursor,
+                absolutePointerAsTouch: configuration.absolutePointerAsTouch,
                 cursor: display.output.cursor, outputs: { display.outputDescriptions },
                 mediaTime: { server.inputTime(atMonotonic: $0) }, logger: logger)
             devices.sink = { route($0, to: server) }

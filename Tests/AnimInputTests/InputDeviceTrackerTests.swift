@@ -158,4 +158,29 @@ struct InputDeviceTrackerTests {
         #expect(always.cursorVisible(now: 100))
         #expect(!never.cursorVisible(now: 10))
     }
+
+    @Test func anAbsolutePointerTakenAsTouchIsOneFingerOnItsLeftButton() {
+        var tracker = InputDeviceTracker(
+            touchOutput: "DP-1", absolutePointerAsTouch: true, layout: SceneLayout(outputs: [Self.left, Self.right]))
+        Self.plugged(&tracker)
+        let tablet = { (kind: DeviceEvent.Kind) in tracker.handle(Self.event(.tablet, kind), mediaTime: 1).map(\.kind) }
+        // Hovering moves nothing; a click before any point is a plain button.
+        #expect(tablet(.pointerMotionAbsolute(to: Point(x: 0.25, y: 0.5))).isEmpty)
+        #expect(
+            tablet(.pointerButton(button: 0x110, pressed: true)) == [.touchDown(slot: 0, at: Point(x: 880, y: 480))])
+        #expect(tablet(.pointerButton(button: 0x110, pressed: true)).isEmpty)
+        #expect(
+            tablet(.pointerMotionAbsolute(to: Point(x: 1, y: 0))) == [.touchMotion(slot: 0, to: Point(x: 640, y: 0))])
+        #expect(tablet(.pointerButton(button: 0x111, pressed: true)).isEmpty, "other buttons are dropped")
+        #expect(tablet(.pointerButton(button: 0x110, pressed: false)) == [.touchUp(slot: 0)])
+        #expect(tablet(.pointerButton(button: 0x110, pressed: false)).isEmpty)
+        #expect(tablet(.pointerMotionAbsolute(to: Point(x: 0.5, y: 0.5))).isEmpty)
+        #expect(!tracker.cursorVisible(now: 10), "a touchscreen shows no cursor")
+        // Relative pointers are pointers still.
+        let mouse = DeviceInfo(name: "Mouse", sysname: "event7", capabilities: [.pointer])
+        _ = tracker.handle(Self.event(DeviceHandle(7), .added(mouse)), mediaTime: 1)
+        let click = tracker.handle(
+            Self.event(DeviceHandle(7), .pointerButton(button: 0x110, pressed: true)), mediaTime: 1)
+        #expect(click.map(\.kind) == [.pointerButton(button: 0x110, pressed: true)])
+    }
 }

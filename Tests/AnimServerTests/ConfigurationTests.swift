@@ -36,9 +36,12 @@ struct ConfigurationTests {
     @Test func theTouchOutputAndTheCursorAreRead() throws {
         #expect(ServerConfiguration().touchOutput == nil)
         #expect(ServerConfiguration().cursor == .auto)
-        let c = try ServerConfiguration(json: Data(#"{"touchOutput": "HDMI-A-1", "cursor": "never"}"#.utf8))
+        #expect(!ServerConfiguration().absolutePointerAsTouch)
+        let c = try ServerConfiguration(
+            json: Data(#"{"touchOutput": "HDMI-A-1", "cursor": "never", "absolutePointerAsTouch": true}"#.utf8))
         #expect(c.touchOutput == "HDMI-A-1")
         #expect(c.cursor == .never)
+        #expect(c.absolutePointerAsTouch)
     }
 
     @Test func aGoodFileSetsWhatItNames() throws {
@@ -67,6 +70,7 @@ struct ConfigurationTests {
         (#"{"maxConnectionsPerUser": 2.5}"#, "maxConnectionsPerUser", "2.5"),
         (#"{"cursor": "sometimes"}"#, "cursor", "\"sometimes\""),
         (#"{"touchOutput": 1}"#, "touchOutput", "1"),
+        (#"{"absolutePointerAsTouch": "yes"}"#, "absolutePointerAsTouch", "\"yes\""),
     ])
     func badValuesAreNamed(text: String, key: String, value: String) throws {
         let error = #expect(throws: ConfigurationError.self) { try ServerConfiguration(json: Data(text.utf8)) }

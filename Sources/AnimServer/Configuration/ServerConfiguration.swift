@@ -29,6 +29,9 @@ public struct ServerConfiguration: Hashable, Sendable {
     public var touchOutput: String?
     /// When the pointer's cursor is drawn: `auto`, `always` or `never` (`CursorMode`).
     public var cursor: CursorMode = .auto
+    /// An absolute pointer (a single-touch screen in mouse emulation, a VM's tablet) is taken as a one-finger
+    /// touchscreen: its left button is the finger (`InputDeviceTracker.absolutePointerAsTouch`).
+    public var absolutePointerAsTouch = false
 
     public init() {}
 
@@ -106,6 +109,12 @@ public struct ServerConfiguration: Hashable, Sendable {
                         key: key, value: raw.text, reason: "cursor must be \"auto\", \"always\" or \"never\"")
                 }
                 cursor = mode
+            case "absolutePointerAsTouch":
+                guard case .bool(let value) = raw else {
+                    throw ConfigurationError(
+                        key: key, value: raw.text, reason: "absolutePointerAsTouch must be true or false")
+                }
+                absolutePointerAsTouch = value
             default:
                 throw ConfigurationError(
                     key: key, value: raw.text,
@@ -115,7 +124,8 @@ public struct ServerConfiguration: Hashable, Sendable {
     }
 
     public static let knownKeys = [
-        "cursor", "frameRate", "helloTimeout", "maxAnimations", "maxConnections", "maxConnectionsPerUser",
+        "absolutePointerAsTouch", "cursor", "frameRate", "helloTimeout", "maxAnimations", "maxConnections",
+        "maxConnectionsPerUser",
         "maxImageBytes",
         "maxLayers", "maxMessageBytes", "splash", "touchOutput",
     ]
