@@ -58,6 +58,12 @@ def scene_point(x, y, rotation):
     return {0: (x, y), 90: (y, w - x), 180: (w - x, h - y), 270: (h - y, x)}[rotation]
 
 
+def panel_point(x, y, rotation):
+    """The panel pixel showing upright scene point (x, y) (OutputRotation.panelPoint): where a finger must go."""
+    w, h = PANEL
+    return {0: (x, y), 90: (w - y, x), 180: (w - x, h - y), 270: (y, h - x)}[rotation]
+
+
 def input_checks(report, guest, qmp, args, frames_dir, reference):
     """`guest(command, timeout=90)` → (status, stripped output); `reference`: the host's headless frame (a PIL image)
     at the seat checks' scene time, which the screen shows with the cursor over it."""
@@ -95,12 +101,13 @@ def input_checks(report, guest, qmp, args, frames_dir, reference):
 
         return vm.wait_until(found, LOG_TIMEOUT, interval=0.5, what=what)
 
-    def start(rotation):
+    def start(rotation, as_touch=False):
         flags = f"--output drm --session libseat --clock manual --log-level debug --config {CONFIG}"
         if rotation:
             flags += f" --rotation {rotation}"
+        config = '{"cursor": "auto", "absolutePointerAsTouch": true}' if as_touch else '{"cursor": "auto"}'
         return guest(f"mkdir -p {DROPIN_DIR} && echo {dropin} | base64 -d >{SEAT_DROPIN} && "
-                     f"echo '{{\"cursor\": \"auto\"}}' >{CONFIG} && "
+                     f"echo '{config}' >{CONFIG} && "
                      f"printf '[Service]\\nExecStart=\\nExecStart=/usr/local/bin/animserverd {flags}\\n' "
                      f">{FLAGS_DROPIN} && {{ [ -e {PARKED} ] || mv {KIOSK_DROPIN} {PARKED}; }} && "
                      "systemctl daemon-reload && systemctl restart animserverd.service && "
@@ -213,6 +220,8 @@ def input_checks(report, guest, qmp, args, frames_dir, reference):
             pointer_lands(90, (320, 120))
             pointer_lands(90, (600, 450))
             routing_checks(report, guest, qmp, 90, (320, 120))
+        for rotation in (0, 90):
+            card_checks(report, guest, qmp, frames_dir, rotation, start)
     except vm.CheckFailed as error:
         report.check(False, "input", str(error))
         _, journal = guest("journalctl -b -o cat -u animserverd.service | tail -n 20")
@@ -241,3 +250,99 @@ def routing_checks(report, guest, qmp, rotation, panel_xy):
     routed = re.search(rf"pointer .*scene \({x}(\.0)?, {y}(\.0)?\).* button 0x110 down", watched)
     report.check(bool(routed), f"rotation {rotation}: animctl input --watch shows the click routed at scene ({x}, {y})",
                  watched.replace("\n", " | ")[:400] or "nothing printed (does a client subscribe to input?)")
+
+
+# The card demo (animdemo --card): a 160x100 card centred at (320, 240) on a dark 640x480 root; a tap toggles it,
+# a pan drags it. Its colours, and the background's.
+CARD_BLUE = (51, 115, 242)
+CARD_BACKGROUND = (20, 23, 31)
+
+
+def card_checks(report, guest, qmp, frames_dir, rotation, start):
+    """With the router and the SDK's gestures (issue 18's other branches): the tablet as a one-finger touchscreen
+    (`absolutePointerAsTouch`) taps and drags the card demo at `rotation`, and a key reaches the client the tap
+    focused. Only where this animdemo has --card and animctl input has --watch."""
+    import vmcheck as vm
+
+    status, _ = guest("animdemo --help 2>&1 | grep -q -- --card && animctl input --help 2>&1 | grep -q -- --watch")
+    if status != 0:
+        report.add("INFO", f"rotation {rotation}: card not checked: this animdemo has no --card or animctl no "
+                   "input --watch (the SDK and the router are other branches)")
+        return
+    name = f"rotation {rotation}, tablet as touch"
+    status, text = start(rotation, as_touch=True)
+    if not report.check(status == 0, f"{name}: daemon restarted", text[:300]):
+        return
+    guest("systemctl stop animdemo-kiosk.service; rm -f /tmp/card.txt /tmp/watch.txt; "
+          "(ANIMSERVER_SOCKET=/run/animserver/animserver-0 timeout 150 animdemo --card --timeout 140 "
+          ">/tmp/card.txt 2>&1 &)")
+    try:
+        vm.wait_until(lambda: "card ready" in guest("cat /tmp/card.txt")[1], 30, interval=0.5,
+                      what="animdemo --card ready")
+    except vm.CheckFailed as error:
+        report.check(False, f"{name}: animdemo --card", f"{error}: {guest('cat /tmp/card.txt')[1][:300]}")
+        return
+    guest("(ANIMSERVER_SOCKET=/run/animserver/animserver-0 timeout 60 animctl input --watch >/tmp/watch.txt 2>&1 &)")
+    time.sleep(1.5)
+
+    def tap(x, y):
+        send(qmp, qmp_abs(*panel_point(x, y, rotation)))
+        time.sleep(0.1)
+        click(qmp)
+        time.sleep(0.3)
+
+    # Beside the card, then on it: one tap is recognised, the card's.
+    tap(60, 60)
+    tap(320, 240)
+    try:
+        vm.wait_until(lambda: "tap at" in guest("cat /tmp/card.txt")[1], 15, interval=0.5, what="the card's tap")
+    except vm.CheckFailed:
+        pass
+    card = guest("cat /tmp/card.txt")[1]
+    taps = card.count("tap at")
+    report.check(taps == 1 and "orange, large" in card, f"{name}: a tap on the card toggles it, a tap beside it "
+                 "does nothing", card.replace("\n", " | ")[-300:])
+    watched = guest("cat /tmp/watch.txt")[1]
+    report.check(bool(re.search(r"touch down .*scene \(320(\.0)?, 240(\.0)?\)", watched)),
+                 f"{name}: the tap is routed at scene (320, 240)", watched.replace("\n", " | ")[-400:])
+
+    # The tap focused the card's client: a key reaches it.
+    send(qmp, qmp_key("a", True))
+    time.sleep(0.1)
+    send(qmp, qmp_key("a", False))
+    time.sleep(1)
+    watched = guest("cat /tmp/watch.txt")[1]
+    report.check(bool(re.search(r"key down .*code 30", watched)), f"{name}: a key reaches the focused client",
+                 watched.replace("\n", " | ")[-300:])
+
+    # A drag: down on the card, five steps right and down by (100, 60), the screen grabbed before the lift.
+    send(qmp, qmp_abs(*panel_point(320, 240, rotation)))
+    time.sleep(0.1)
+    send(qmp, qmp_button(True))
+    for step in range(1, 6):
+        time.sleep(0.1)
+        send(qmp, qmp_abs(*panel_point(320 + 20 * step, 240 + 12 * step, rotation)))
+    time.sleep(1)
+    if rotation == 0:
+        deadline = time.monotonic() + vm.SCREEN_TIMEOUT
+        while True:
+            screen = vm.opaque_rgb(vm.screendump(qmp, os.path.join(frames_dir, f"screen-drag-{rotation}.ppm")))
+            moved = [int(v) for v in screen[320, 450]]
+            left = [int(v) for v in screen[200, 260]]
+            near = lambda a, b: max(abs(p - q) for p, q in zip(a, b)) <= 40  # noqa: E731
+            passes = near(moved, CARD_BLUE) or near(moved, (250, 140, 38))
+            passes = passes and near(left, CARD_BACKGROUND)
+            if passes or time.monotonic() > deadline:
+                break
+            time.sleep(0.25)
+        vm.Image.fromarray(screen).save(os.path.join(frames_dir, f"screen-drag-{rotation}.png"))
+        report.check(passes, f"{name}: a drag moves the card (screendump: the card at (450, 320), the background "
+                     "where it was at (260, 200))", f"(450, 320) is {moved}, (260, 200) is {left}")
+    send(qmp, qmp_button(False))
+    try:
+        vm.wait_until(lambda: "pan ended" in guest("cat /tmp/card.txt")[1], 15, interval=0.5, what="the pan's end")
+        report.check(True, f"{name}: the drag is a pan that ends and springs back",
+                     [line for line in guest("cat /tmp/card.txt")[1].splitlines() if "pan ended" in line][0][:200])
+    except vm.CheckFailed as error:
+        report.check(False, f"{name}: the drag is a pan that ends and springs back", str(error))
+    guest("pkill -x animdemo; pkill -f 'animctl input --watch'; systemctl restart animdemo-kiosk.service")
