@@ -52,6 +52,9 @@ public final class InputDevices: @unchecked Sendable {
                     "outputs": "\(tracker.layout.outputs.map(\.name).joined(separator: ","))",
                 ])
         }
+        // libinput queues the devices it found when the seat was assigned without making its descriptor
+        // readable: they are read now, before the loop watches it.
+        readEvents()
         updateCursor(now: MonotonicClock.now())
     }
 
@@ -102,10 +105,12 @@ public final class InputDevices: @unchecked Sendable {
         updateCursor(now: now)
     }
 
-    /// The seat is back: libinput opens the devices again (reported added at the next read).
+    /// The seat is back: libinput opens the devices again, and they are read at once.
     public func seatResumed() {
         source.resume()
         logger.notice("input devices reopened: seat enabled")
+        // As at the start, the devices libinput added again wait in its queue with its descriptor quiet.
+        readEvents()
     }
 
     private func deliver(_ events: [RawInputEvent]) {

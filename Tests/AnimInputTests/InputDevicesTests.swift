@@ -80,6 +80,21 @@ struct InputDevicesTests {
             ])
     }
 
+    /// libinput queues the devices it finds when the seat is assigned or resumed without waking the loop: they are
+    /// read at once.
+    @Test func devicesFoundAtTheStartAndAfterAResumeAreReadWithoutWaitingForTheLoop() throws {
+        let source = FakeDeviceSource()
+        source.queue = [DeviceEvent(time: 1, device: .touch, kind: .added(.touchscreen))]
+        let received = Received()
+        let devices = try Self.devices(source, cursor: CursorOverlay(), received: received)
+        #expect(devices.connected.map(\.info.name) == ["Touch"])
+        devices.seatPaused()
+        #expect(devices.connected.isEmpty)
+        source.queue = [DeviceEvent(time: 2, device: DeviceHandle(9), kind: .added(.touchscreen))]
+        devices.seatResumed()
+        #expect(devices.connected.map(\.id) == [InputDeviceID(1)])
+    }
+
     @Test func thePointerMovesTheCursorTheOutputDraws() throws {
         let source = FakeDeviceSource()
         let cursor = CursorOverlay()
