@@ -53,6 +53,8 @@ let package = Package(
         .systemLibrary(
             name: "CXKBCommon", path: "Sources/CXKBCommon", pkgConfig: "xkbcommon",
             providers: [.apt(["libxkbcommon-dev"])]),
+        .systemLibrary(
+            name: "CInput", path: "Sources/CInput", pkgConfig: "libinput", providers: [.apt(["libinput-dev"])]),
         // What Swift cannot import from libdrm and the kernel: fourcc codes, the VT mode ioctl, flip events.
         .target(name: "CDRMShim", dependencies: ["CDRM"]),
         .systemLibrary(
@@ -81,7 +83,15 @@ let package = Package(
             name: "AnimDisplay",
             dependencies: [
                 "AnimRender", "AnimCore", "AnimImage", "AnimTransport", "AnimOutputSettings", "CDRM", "CGBM",
-                "CDRMShim", "CEGL", "CGLES3", "CUdev", "CSeat", logging,
+                "CDRMShim", "CEGL", "CGLES3", "CUdev", "CSeat", "CCairo", logging,
+            ]),
+
+        // Input devices through libinput (udev backend, opened through the output's seat session): touch mapped
+        // to an output, the pointer's cursor, keys; they become AnimCore's RawInputEvents for the server's router.
+        .target(
+            name: "AnimInput",
+            dependencies: [
+                "AnimCore", "AnimDisplay", "AnimRender", "AnimTransport", "CInput", "CUdev", "CIPC", logging,
             ]),
 
         // The keyboard: an xkbcommon keymap and its state (key codes to keysyms, text, modifiers, and back).
@@ -105,7 +115,8 @@ let package = Package(
             dependencies: ["AnimKit", "AnimTransport", "AnimProtocol", "AnimRender", "AnimImage"]),
 
         .executableTarget(
-            name: "animserverd", dependencies: ["AnimServer", "AnimDisplay", "AnimTransport", argumentParser, logging]),
+            name: "animserverd",
+            dependencies: ["AnimServer", "AnimDisplay", "AnimInput", "AnimTransport", argumentParser, logging]),
         .executableTarget(
             name: "animctl",
             dependencies: [
@@ -163,6 +174,9 @@ let package = Package(
         // Depends on propgen so `swift test` builds the generator the property table's drift test runs.
         .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore", "AnimTestSupport", "propgen"]),
         .testTarget(name: "AnimImageTests", dependencies: ["AnimImage", "AnimCore"]),
+        .testTarget(
+            name: "AnimInputTests",
+            dependencies: ["AnimInput", "AnimDisplay", "AnimRender", "AnimCore", "AnimTransport"]),
         .testTarget(
             name: "AnimDisplayTests", dependencies: ["AnimDisplay", "AnimRender", "AnimCore", "AnimImage", "CDRMShim"]),
         .testTarget(

@@ -6,7 +6,8 @@
 set -euo pipefail
 
 # The graphics, image and font libraries plus systemd (headers, and systemd-socket-activate for the
-# socket-activation test), libseat (the DRM output's sessions through logind or seatd), python3
+# socket-activation test), libseat (the DRM output's sessions through logind or seatd), libinput (the input
+# devices, through the same sessions), python3
 # (protocol/examples/client.py, run by a test), TLS roots and git for SwiftPM; xkbcommon and the XKB data
 # (the server's keyboard, AnimKeyboard).
 # Text: Pango (libpango1.0-dev: HarfBuzz shaping, FriBidi, fontconfig) and the fonts the text tests pin: Noto for
@@ -16,7 +17,7 @@ readonly PACKAGES=(
     pkg-config libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libgbm-dev libdrm-dev libudev-dev
     libpng-dev libcairo2-dev libpixman-1-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core
     libpango1.0-dev fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
-    libsystemd-dev libseat-dev systemd python3 ca-certificates git
+    libsystemd-dev libseat-dev libinput-dev systemd python3 ca-certificates git
     libxkbcommon-dev xkb-data
 )
 

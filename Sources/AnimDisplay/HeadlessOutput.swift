@@ -27,6 +27,8 @@ public final class HeadlessOutput: Output, @unchecked Sendable {
     /// Shown until the first client commit, then faded out (`--splash`); nil without one.
     public let splash: SplashImage?
     private let splashFade = Mutex(SplashFade())
+    /// The pointer's cursor, drawn over every frame while the input devices show it.
+    public let cursor = CursorOverlay()
 
     /// Starts the render thread, chooses and creates the renderer there and returns once it is ready. Logs
     /// the choice and its reason at notice level.
@@ -87,7 +89,7 @@ public final class HeadlessOutput: Output, @unchecked Sendable {
 
     /// Hands a frame to the render thread; returns at once. An earlier frame not yet started is dropped.
     public func submit(_ frame: DisplayFrame) {
-        queue.submit(withSplash(frame))
+        queue.submit(withCursor(withSplash(frame), taking: true))
     }
 
     /// Screenshots of the next frame submitted (taken after it is drawn).
@@ -98,7 +100,7 @@ public final class HeadlessOutput: Output, @unchecked Sendable {
     /// Draws `frame` (a snapshot of the current time) for a screenshot, after whatever is queued before it.
     /// A whole-output screenshot draws it into the output (it is what the next frame would show anyway).
     public func screenshot(of frame: DisplayFrame, _ job: ScreenshotJob) {
-        queue.enqueue(.capture(withSplash(frame), job))
+        queue.enqueue(.capture(withCursor(withSplash(frame), taking: false), job))
     }
 
     /// The splash is fading into the scene: the server keeps making frames until it is gone.
@@ -106,7 +108,7 @@ public final class HeadlessOutput: Output, @unchecked Sendable {
 
     /// The display was lit again after a hotplug and shows nothing of the scene yet: a frame is due at once,
     /// though the scene may be still.
-    public var needsRedraw: Bool { queue.withLock { $0.redrawWanted } }
+    public var needsRedraw: Bool { queue.withLock { $0.redrawWanted } || cursor.needsFrame }
 
     /// udev reported a change of the card: the render thread re-probes its connectors after the jobs queued.
     func connectorsChanged() {
@@ -116,6 +118,13 @@ public final class HeadlessOutput: Output, @unchecked Sendable {
     /// The seat came back (VT switched back): the render thread relights the display after the jobs queued.
     func seatResumed() {
         queue.enqueue(.seatResumed)
+    }
+
+    /// `frame` with the cursor drawn over everything while it shows; a frame submitted (`taking`) takes the
+    /// cursor's change, a screenshot of the current time leaves it for the next frame.
+    private func withCursor(_ frame: DisplayFrame, taking: Bool) -> DisplayFrame {
+        guard let scene = taking ? cursor.takeScene() : cursor.currentScene() else { return frame }
+        return DisplayFrame(frame: frame.frame, time: frame.time, scenes: frame.scenes + [scene])
     }
 
     /// `frame` with the splash drawn over it while the splash shows.

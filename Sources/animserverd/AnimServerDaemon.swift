@@ -163,6 +163,7 @@ struct AnimServerDaemon: ParsableCommand {
         // Each output brings the vblanks that pace its frames (the headless output's virtual ones, the displays'
         // flips) and the descriptors the server's loop watches for it.
         let output: any Output
+        var display: DRMOutput?
         switch self.output {
         case .headless:
             output = try HeadlessOutput(
@@ -171,7 +172,7 @@ struct AnimServerDaemon: ParsableCommand {
                     refresh: configuration.frameRate, renderer: renderer, maxTextureSize: textureLimit),
                 factory: EGLProbe.factory, splash: splashImage, logger: logger)
         case .drm:
-            let display = try DRMOutput(
+            let drm = try DRMOutput(
                 options: DRMOutputOptions(
                     devicePath: drmDevice, connectors: try connector.map(Self.connectorNames),
                     layout: layout ?? .extend, mode: try mode.map { try ModeRequest(parsing: $0) },
@@ -179,14 +180,20 @@ struct AnimServerDaemon: ParsableCommand {
                     environment: environment, splash: splashImage, session: session),
                 logger: logger)
             // Animations step once per vblank of the primary's mode (the first connector lit).
-            if let primary = display.plans.first { configuration.frameRate = primary.mode.mode.refresh }
-            output = display
+            if let primary = drm.plans.first { configuration.frameRate = primary.mode.mode.refresh }
+            output = drm
+            display = drm
         }
         let options = ServerOptions(
             socketPath: socketPath, listenFD: socket == nil ? activated : nil, configuration: configuration,
             clockMode: clock.mode, manualClockStart: clockStart)
         let server = try Server(options: options, logger: logger)
         server.output = output
+        if let display {
+            let devices = DaemonInput.open(
+                display: display, configuration: configuration, server: server, logger: logger)
+            server.loopSources += devices?.loopSources ?? []
+        }
         try server.start()
         DaemonSignals.stopOnTermination(server, logger: logger)
         dispatchMain()

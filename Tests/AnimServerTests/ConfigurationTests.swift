@@ -1,3 +1,4 @@
+import AnimDisplay
 import Foundation
 import Testing
 
@@ -32,6 +33,17 @@ struct ConfigurationTests {
         #expect(c.maxConnectionsPerUser == 2)
     }
 
+    @Test func theTouchOutputAndTheCursorAreRead() throws {
+        #expect(ServerConfiguration().touchOutput == nil)
+        #expect(ServerConfiguration().cursor == .auto)
+        #expect(!ServerConfiguration().absolutePointerAsTouch)
+        let c = try ServerConfiguration(
+            json: Data(#"{"touchOutput": "HDMI-A-1", "cursor": "never", "absolutePointerAsTouch": true}"#.utf8))
+        #expect(c.touchOutput == "HDMI-A-1")
+        #expect(c.cursor == .never)
+        #expect(c.absolutePointerAsTouch)
+    }
+
     @Test func aGoodFileSetsWhatItNames() throws {
         let path = try Self.write(#"{"maxLayers": 500, "maxImageBytes": 1048576, "frameRate": 30}"#)
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -56,6 +68,9 @@ struct ConfigurationTests {
         (#"{"helloTimeout": 0}"#, "helloTimeout", "0"),
         (#"{"maxConnections": 0}"#, "maxConnections", "0"),
         (#"{"maxConnectionsPerUser": 2.5}"#, "maxConnectionsPerUser", "2.5"),
+        (#"{"cursor": "sometimes"}"#, "cursor", "\"sometimes\""),
+        (#"{"touchOutput": 1}"#, "touchOutput", "1"),
+        (#"{"absolutePointerAsTouch": "yes"}"#, "absolutePointerAsTouch", "\"yes\""),
     ])
     func badValuesAreNamed(text: String, key: String, value: String) throws {
         let error = #expect(throws: ConfigurationError.self) { try ServerConfiguration(json: Data(text.utf8)) }

@@ -6,7 +6,8 @@ and the units systemd started; the demo scene at fixed manual-clock times, both 
 (animctl screenshot inside the guest) and as the virtual GPU scans it out (QMP screendump, DRM output only),
 against the host's headless frames; DPMS; hotplug driven by a real HPD interrupt (QEMU's D-Bus display,
 SetUIInfo); a killed daemon restarted by systemd; rotation; page-flip pacing; the splash; GBM + EGL scan-out with
-the GLES renderer; two connectors in one scene. Writes <work>/report.txt and exits 1 when any check failed.
+the GLES renderer; two connectors in one scene; input through the virtio tablet and keyboard (input_checks.py).
+Writes <work>/report.txt and exits 1 when any check failed.
 
 Tolerance: a frame matches when at most 1 % of its pixels differ by more than 2/255 in any channel and none by
 more than 64/255 (the GLES renderer's tolerance in Tests/IntegrationTests/DemoGoldenTests.swift, since the guest
@@ -29,6 +30,7 @@ import time
 import numpy
 from PIL import Image
 
+from input_checks import input_checks
 from seat_checks import SEAT_TIME, seat_checks
 
 # The demo's group runs 0…2 s and the spinner's two half turns 0…2 s: five times across the scene.
@@ -348,6 +350,8 @@ def qemu_command(work, accel, gpu):
         "-device", "virtio-serial-pci",
         "-chardev", f"socket,id=agent,path={work}/agent.sock,server=on,wait=off",
         "-device", "virtserialport,chardev=agent,name=org.animserver.agent",
+        # The input checks' devices, driven through QMP input-send-event: an absolute pointer and a keyboard.
+        "-device", "virtio-tablet-pci,id=tablet", "-device", "virtio-keyboard-pci,id=keyboard",
         "-nic", "none", "-no-reboot",
     ]
 
@@ -386,6 +390,9 @@ def guest_checks(report, agent, qmp, hotplug, args, references, frames_dir):
     layers = wait_until(lambda: layer_count(guest("animctl status --json")[1]) == 3, 60,
                         what="the demo's 3 layers in the guest")
     report.check(bool(layers), "the demo client's scene is on the guest daemon (3 layers)")
+    if args.checks == "input":
+        input_checks(report, guest, qmp, args, frames_dir, references[SEAT_TIME])
+        return
 
     for t in TIMES:
         name = f"{int(t * 1000)}ms"
@@ -454,6 +461,7 @@ def guest_checks(report, agent, qmp, hotplug, args, references, frames_dir):
     monotonic_checks(report, guest, qmp, args, frames_dir)
     splash_checks(report, guest, qmp, args, frames_dir, references)
     seat_checks(report, guest, qmp, args, frames_dir, references[SEAT_TIME])
+    input_checks(report, guest, qmp, args, frames_dir, references[SEAT_TIME])
     gles_checks(report, guest, qmp, hotplug, args, frames_dir, references)
     two_connector_checks(report, guest, qmp, hotplug, args, frames_dir)
     qmp_hotplug_probe(report, qmp)
@@ -1012,6 +1020,8 @@ def main():
     parser.add_argument("--output", choices=["drm", "headless"], required=True)
     parser.add_argument("--accel", choices=["kvm", "tcg"], required=True)
     parser.add_argument("--gpu", choices=sorted(EXPECTED_DRIVERS), required=True)
+    # input: after the boot and the demo's first checks, the input checks alone (tools/kiosk-vm/input_checks.py).
+    parser.add_argument("--checks", choices=["all", "input"], default="all")
     args = parser.parse_args()
     # A stopped run (Ctrl-C, timeout) still powers QEMU off in the finally below.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))

@@ -55,6 +55,9 @@ public final class DRMOutput: Sendable {
     /// monitor's (connectors plugged and unplugged) and the seat's (VT switches), each its own source. Hand
     /// them to the server (the `Output` protocol's `loopSources`), which watches them once it starts.
     public let loopSources: [LoopSource]
+    /// The session the card was opened through: the input devices open theirs through it too.
+    public let session: any SeatSession
+    private let seat: SeatWatch
 
     /// Opens the device, chooses the connectors, a distinct CRTC and plane for each and their modes, switches
     /// the VT to graphics mode, starts the render thread and lights the displays with a first (black) frame.
@@ -144,6 +147,14 @@ public final class DRMOutput: Sendable {
         pacer.setRedraw { output.requestRedraw() }
         self.pacer = pacer
         self.plans = plans
+        self.session = session
+        self.seat = seat
         loopSources = [hotplug?.loopSource, seat.loopSource].compactMap { $0 }
+    }
+
+    /// Runs `paused` on the loop thread when the seat is disabled (after the scan-out paused, before the disable is
+    /// acknowledged) and `resumed` when it is enabled again (after the display is asked to relight).
+    public func observeSeat(paused: @escaping @Sendable () -> Void, resumed: @escaping @Sendable () -> Void) {
+        seat.addHandlers(paused: paused, resumed: resumed)
     }
 }

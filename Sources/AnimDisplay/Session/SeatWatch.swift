@@ -7,7 +7,7 @@ import Synchronization
 final class SeatWatch: Sendable {
     private let seat: any SeatSession
     private let logger: Logger
-    private let handlers = Mutex<(paused: @Sendable () -> Void, resumed: @Sendable () -> Void)?>(nil)
+    private let handlers = Mutex<[(paused: @Sendable () -> Void, resumed: @Sendable () -> Void)]>([])
     /// The seat's last event was a disable: set before the scan-out is paused, cleared before it is asked to
     /// resume (a resume that finds it set again does nothing).
     private let disabled = Mutex(false)
@@ -25,7 +25,13 @@ final class SeatWatch: Sendable {
     /// Runs on the loop thread: `paused` when the seat is disabled (it must return once the scan-out makes no
     /// more ioctls; the disable is acknowledged after it), `resumed` when it is enabled again.
     func setHandlers(paused: @escaping @Sendable () -> Void, resumed: @escaping @Sendable () -> Void) {
-        handlers.withLock { $0 = (paused, resumed) }
+        handlers.withLock { $0 = [(paused, resumed)] }
+    }
+
+    /// Another pair of handlers, run after those set before (the input devices close theirs on a disable too,
+    /// before it is acknowledged).
+    func addHandlers(paused: @escaping @Sendable () -> Void, resumed: @escaping @Sendable () -> Void) {
+        handlers.withLock { $0.append((paused, resumed)) }
     }
 
     /// The seat's events, in order; true when the loop must plan again.
@@ -44,7 +50,7 @@ final class SeatWatch: Sendable {
                 disabled.withLock { $0 = true }
                 // The scan-out waits for its ioctls in progress, then pauses the pacer: no frame is planned, and a
                 // flip in flight may never complete, so it is not waited for.
-                handlers?.paused()
+                for handler in handlers { handler.paused() }
                 do throws(SeatError) {
                     try seat.acknowledgeDisable()
                 } catch {
@@ -59,7 +65,7 @@ final class SeatWatch: Sendable {
                 }
                 guard wasDisabled else { continue }
                 logger.notice("seat enabled: relighting the display")
-                handlers?.resumed()
+                for handler in handlers { handler.resumed() }
             }
         }
         return !events.isEmpty

@@ -1,3 +1,4 @@
+import AnimDisplay
 import AnimProtocol
 import Foundation
 
@@ -29,6 +30,13 @@ public struct ServerConfiguration: Hashable, Sendable {
     public var splash: String?
     /// The keymap and key repeat (`"keyboard": {"layout": "us", …}`, README.md "Input").
     public var keyboard = KeyboardConfiguration()
+    /// The output touchscreens and tablets map to (`"HDMI-A-1"`); nil: the primary (the first lit).
+    public var touchOutput: String?
+    /// When the pointer's cursor is drawn: `auto`, `always` or `never` (`CursorMode`).
+    public var cursor: CursorMode = .auto
+    /// An absolute pointer (a single-touch screen in mouse emulation, a VM's tablet) is taken as a one-finger
+    /// touchscreen: its left button is the finger (`InputDeviceTracker.absolutePointerAsTouch`).
+    public var absolutePointerAsTouch = false
 
     public init() {}
 
@@ -96,6 +104,24 @@ public struct ServerConfiguration: Hashable, Sendable {
                 }
                 splash = path
             case "keyboard": keyboard = try KeyboardConfiguration(raw)
+            case "touchOutput":
+                guard case .string(let name) = raw, !name.isEmpty else {
+                    throw ConfigurationError(
+                        key: key, value: raw.text, reason: "touchOutput must be a connector name such as \"HDMI-A-1\"")
+                }
+                touchOutput = name
+            case "cursor":
+                guard case .string(let text) = raw, let mode = CursorMode(rawValue: text) else {
+                    throw ConfigurationError(
+                        key: key, value: raw.text, reason: "cursor must be \"auto\", \"always\" or \"never\"")
+                }
+                cursor = mode
+            case "absolutePointerAsTouch":
+                guard case .bool(let value) = raw else {
+                    throw ConfigurationError(
+                        key: key, value: raw.text, reason: "absolutePointerAsTouch must be true or false")
+                }
+                absolutePointerAsTouch = value
             default:
                 throw ConfigurationError(
                     key: key, value: raw.text,
@@ -105,8 +131,9 @@ public struct ServerConfiguration: Hashable, Sendable {
     }
 
     public static let knownKeys = [
-        "frameRate", "helloTimeout", "keyboard", "maxAnimations", "maxConnections", "maxConnectionsPerUser",
-        "maxImageBytes", "maxLayers", "maxMessageBytes", "maxParticles", "splash",
+        "absolutePointerAsTouch", "cursor", "frameRate", "helloTimeout", "keyboard", "maxAnimations",
+        "maxConnections", "maxConnectionsPerUser", "maxImageBytes", "maxLayers", "maxMessageBytes", "maxParticles",
+        "splash", "touchOutput",
     ]
 
     private static func integer<T: FixedWidthInteger>(

@@ -115,6 +115,13 @@ public final class Server: @unchecked Sendable {
     /// plans one.
     public var loopSources: [LoopSource] = []
 
+    /// The media time of an input event a device stamped `monotonic` (CLOCK_MONOTONIC seconds): its instant on
+    /// the animation clock, so a gesture's velocity is exact; a clock that does not follow CLOCK_MONOTONIC (manual,
+    /// paused) stamps it with its current time. On the loop thread (the input devices' loop sources).
+    public func inputTime(atMonotonic monotonic: Double) -> Double {
+        core.clock.mediaTime(atMonotonic: monotonic) ?? core.clock.now()
+    }
+
     /// The core's frame sink; set it before `start()` (the renderer plugs in here).
     public var frameSink: any FrameSink {
         get { core.frameSink }

@@ -64,4 +64,20 @@ struct SeatSessionTests {
         #expect(session.description.reason.contains("No backend matched name 'no-such-backend'"))
         #expect(throws: SeatError.self) { try SessionChoice.libseat.open(logger: Self.logger) }
     }
+
+    @Test("Every observer of the seat closes its devices before the disable is acknowledged, and hears the enable")
+    func observers() {
+        let seat = FakeSeatSession()
+        let watch = SeatWatch(seat: seat, logger: Self.logger)
+        watch.setHandlers(paused: { seat.note("scan-out paused") }, resumed: { seat.note("display relit") })
+        watch.addHandlers(paused: { seat.note("input closed") }, resumed: { seat.note("input reopened") })
+        seat.queue(.disabled)
+        #expect(watch.handleEvents())
+        seat.queue(.enabled)
+        #expect(watch.handleEvents())
+        #expect(
+            seat.log == [
+                "scan-out paused", "input closed", "acknowledge disable", "display relit", "input reopened",
+            ])
+    }
 }
