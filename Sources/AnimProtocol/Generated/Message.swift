@@ -32,11 +32,14 @@ public enum Message: Hashable, Sendable {
     case clockState(ClockState)
     case inspectReply(InspectReply)
     case screenshotReply(ScreenshotReply)
+    case tileContent(TileContent)
+    case tileInvalidate(TileInvalidate)
+    case tileRequest(TileRequest)
 }
 
 extension Message {
     /// Every opcode, in spec order.
-    public static let allOpcodes: [UInt16] = [1, 2, 3, 4, 5, 6, 7, 12, 8, 9, 11, 10, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139]
+    public static let allOpcodes: [UInt16] = [1, 2, 3, 4, 5, 6, 7, 12, 8, 9, 11, 10, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 16, 17, 148]
 
     public var opcode: UInt16 {
         switch self {
@@ -64,6 +67,9 @@ extension Message {
         case .clockState: ClockState.opcode
         case .inspectReply: InspectReply.opcode
         case .screenshotReply: ScreenshotReply.opcode
+        case .tileContent: TileContent.opcode
+        case .tileInvalidate: TileInvalidate.opcode
+        case .tileRequest: TileRequest.opcode
         }
     }
 
@@ -106,6 +112,9 @@ extension Message {
         case 137: "ClockState"
         case 138: "InspectReply"
         case 139: "ScreenshotReply"
+        case 16: "TileContent"
+        case 17: "TileInvalidate"
+        case 148: "TileRequest"
         default: nil
         }
     }
@@ -136,6 +145,9 @@ extension Message {
         case 137: .server
         case 138: .server
         case 139: .server
+        case 16: .client
+        case 17: .client
+        case 148: .server
         default: nil
         }
     }
@@ -167,6 +179,9 @@ extension Message {
         case 137: 1
         case 138: 1
         case 139: 1
+        case 16: 4
+        case 17: 4
+        case 148: 4
         default: nil
         }
     }
@@ -205,6 +220,9 @@ extension Message {
         case 137: .clockState(try ClockState(from: &r))
         case 138: .inspectReply(try InspectReply(from: &r))
         case 139: .screenshotReply(try ScreenshotReply(from: &r, fds: fds))
+        case 16: .tileContent(try TileContent(from: &r))
+        case 17: .tileInvalidate(try TileInvalidate(from: &r))
+        case 148: .tileRequest(try TileRequest(from: &r))
         default: throw ProtocolError(.unknownOpcode, opcode: opcode, detail: "no message has opcode \(opcode)")
         }
     }
@@ -235,6 +253,9 @@ extension Message {
         case .clockState(let m): m.encode(to: &w)
         case .inspectReply(let m): m.encode(to: &w)
         case .screenshotReply(let m): m.encode(to: &w)
+        case .tileContent(let m): m.encode(to: &w)
+        case .tileInvalidate(let m): m.encode(to: &w)
+        case .tileRequest(let m): m.encode(to: &w)
         }
     }
 
@@ -264,6 +285,9 @@ extension Message {
         case .clockState(let m): m.wireJSON
         case .inspectReply(let m): m.wireJSON
         case .screenshotReply(let m): m.wireJSON
+        case .tileContent(let m): m.wireJSON
+        case .tileInvalidate(let m): m.wireJSON
+        case .tileRequest(let m): m.wireJSON
         }
     }
 

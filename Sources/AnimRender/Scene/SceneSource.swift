@@ -48,6 +48,8 @@ public protocol SceneSource {
     func layer(_ id: LayerID) -> SceneLayer?
     /// The image `id` names in this client's `contents`, or nil when there is none.
     func image(_ id: ImageID) -> RenderImage?
+    /// The tiles a CATiledLayer draws this frame, back to front (none for other layers).
+    func tiles(of layer: LayerID) -> [TiledLayerTile]
 }
 
 /// A scene held in dictionaries: for tests, tools and splash screens.

@@ -70,6 +70,8 @@ public struct RenderSnapshot: Sendable {
         public let layers: Layers
         /// The images the client uploaded, which `contents` and emitter cells name.
         public let images: [ImageID: ClientImage]
+        /// What each CATiledLayer draws this frame (`TiledLayerStore`).
+        public internal(set) var tiles: [LayerID: [TiledLayerTile]] = [:]
 
         /// The client's model tree at the frame.
         public var tree: LayerTree { layers.tree }

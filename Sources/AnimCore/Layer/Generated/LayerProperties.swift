@@ -633,9 +633,13 @@ extension LayerProperty {
         case .instanceCount, .replicatorPreservesDepth, .instanceDelay, .instanceTransform, .instanceColor,
             .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset, .birthRate, .lifetime,
             .velocity, .emitterScale, .spin, .emitterPosition, .emitterZPosition, .emitterSize, .emitterDepth,
-            .emitterShape, .emitterMode, .renderMode, .emitterPreservesDepth, .seed, .tileSize, .levelsOfDetail,
-            .levelsOfDetailBias: "not yet: the class draws its CALayer parts only"
-        case .scrollMode: "not drawn (limits the SDK's scroll helpers)"
+            .emitterShape, .emitterMode, .renderMode, .emitterPreservesDepth, .seed:
+            "not yet: the class draws its CALayer parts only"
+        case .scrollMode:
+            "not drawn (limits the SDK's scroll helpers: ScrollLayer.scroll(to:), Layer.scrollPoint, scrollRectToVisible)"
+        case .tileSize: "yes: the pixel size of each tile the server asks for"
+        case .levelsOfDetail: "yes: the levels minified (2^-k) the server picks from"
+        case .levelsOfDetailBias: "yes: extra magnified levels (2^k) the server picks from"
         case .beginTime, .speed, .timeOffset:
             "the layer's time, (t − beginTime) × speed + timeOffset, runs its animations and sublayers"
         case .duration, .repeatCount, .repeatDuration, .autoreverses, .fillMode:
