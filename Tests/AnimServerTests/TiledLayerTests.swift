@@ -141,6 +141,34 @@ struct TiledLayerTests {
         #expect(Self.requests(try h.frame(at: 4)).count == 12)
     }
 
+    @Test func aFrameDuringASlicedCommitKeepsDrawingTheTilesHeld() throws {
+        let h = ServerHarness()
+        let s = try Self.tiledScene(h)
+        for (k, r) in Self.requests(try h.frame(at: 0)).enumerated() {
+            #expect(try Self.answer(r, image: UInt32(10 + k), in: h, from: s).isEmpty)
+        }
+        h.commit((2...1001).map { W.create($0) }, from: s, transaction: 2)
+        // 4,000 plain changes, then a creation: applied to a copy of the context over several slices.
+        var operations = (2...UInt32(1001)).flatMap { layer -> [WireOperation] in
+            [
+                W.set(layer, "position", W.point(1, 2)), W.set(layer, "opacity", .number(0.5)),
+                W.set(layer, "zPosition", .number(1)), W.set(layer, "hidden", .bool(false)),
+            ]
+        }
+        operations.append(W.create(2000))
+        let slicing = CommitSlicing(operations: 4000)
+        let bytes = FrameCodec.encode(.commit(Commit(transaction: 3, completions: [], operations: operations)))
+        var last = bytes.withUnsafeBytes { h.core.receive(record: $0, fds: [], from: s, slicing: slicing) }
+        last = h.core.continueCommit(of: s, slicing: slicing)
+        last = h.core.continueCommit(of: s, slicing: slicing)
+        #expect(last.unfinished)
+        #expect(Self.requests(try h.frame(at: 1)).isEmpty)
+        #expect(h.sink.lastSnapshot?.clients.first?.tiles[LayerID(1)]?.count == 12)
+        while last.unfinished { last = h.core.continueCommit(of: s, slicing: slicing) }
+        try h.frame(at: 2)
+        #expect(h.sink.lastSnapshot?.clients.first?.tiles[LayerID(1)]?.count == 12)
+    }
+
     @Test func tilesForOtherLayersOrOfTheWrongSizeAreRefusedByName() throws {
         let h = ServerHarness()
         let s = try Self.tiledScene(h)
