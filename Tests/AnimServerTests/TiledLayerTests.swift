@@ -141,6 +141,22 @@ struct TiledLayerTests {
         #expect(Self.requests(try h.frame(at: 4)).count == 12)
     }
 
+    @Test func theLevelFollowsTheAnimatedScale() throws {
+        let h = ServerHarness()
+        let s = try Self.tiledScene(h)
+        let quarter = Transform3D.scale(0.25, 0.25, 1).wire
+        let zoom = W.basic("transform", from: .transform(Transform3D.identity.wire), to: .transform(quarter))
+        #expect(
+            h.commit([W.set(1, "transform", .transform(quarter)), W.add(zoom, to: 1, id: 1, key: "zoom")], from: s)
+                .errorReports.isEmpty)
+        // At 0.5 s the layer shows at 0.625 (level 0); at 0.9 s at 0.325 (level 1) though its model is at 0.25.
+        #expect(Set(Self.requests(try h.frame(at: 0.5)).map(\.level)) == [0])
+        #expect(
+            Self.requests(try h.frame(at: 0.9)).map { [$0.level, Int32($0.column), Int32($0.row)] } == [
+                [1, 0, 0], [1, 1, 0], [1, 0, 1], [1, 1, 1],
+            ])
+    }
+
     @Test func aFrameDuringASlicedCommitKeepsDrawingTheTilesHeld() throws {
         let h = ServerHarness()
         let s = try Self.tiledScene(h)

@@ -31,9 +31,8 @@ extension ServerCore {
         guard let version = session.version, version >= Message.since(ofOpcode: TileRequest.opcode) ?? .max else {
             return
         }
-        let states = client.layers.presented.mapValues(\.state)
         let plan = session.tiles.plan(
-            tree: client.tree, states: states, viewport: tileViewport, at: time, session: session.id,
+            layers: client.layers, viewport: tileViewport, at: time, session: session.id,
             requesting: requests != nil)
         client.tiles = plan.tiles
         requests?.append(contentsOf: plan.requests)

@@ -77,17 +77,19 @@ struct TiledLayerStore {
 
     // MARK: Frames
 
-    /// The frame at `time` of a client whose tree is `tree` and presentation states `states`, on an output
+    /// The frame at `time` of a client whose layers are `layers` (presentation states), on an output
     /// covering `viewport` (scene pixels); asks for the tiles it lacks when `requesting` (a frame, not a
     /// screenshot). `session` keys the tile images.
     mutating func plan(
-        tree: LayerTree, states: [LayerID: LayerState], viewport: Rect, at time: Double, session: SessionID,
+        layers shown: RenderSnapshot.Layers, viewport: Rect, at time: Double, session: SessionID,
         requesting: Bool = true
     ) -> Plan {
         var plan = Plan()
-        let source = LayerStateSource.presentation(states)
+        let tree = shown.tree
+        // Read on demand: the tiled layers and their ancestors only, not a table of every animated layer.
+        let source = LayerStateSource.lookup { shown.state(of: $0) ?? LayerState() }
         for id in layerIDs.sorted() {
-            guard let state = states[id] ?? tree.node(id)?.state, state.layerClass == .tiled,
+            guard let state = shown.state(of: id), state.layerClass == .tiled,
                 let properties = state.special.tiled
             else {
                 forget(id)
