@@ -171,7 +171,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 "AnimKit", "AnimTestSupport", "AnimProtocol", "AnimCore", "AnimRender", "AnimImage", "animserverd",
-                "animctl", "animdemo",
+                "animctl", "animdemo", "panzoom",
             ],
             exclude: ["Goldens"]),
     ],

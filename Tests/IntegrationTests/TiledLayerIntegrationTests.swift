@@ -152,6 +152,17 @@ import Testing
         withExtendedLifetime(layer) {}
     }
 
+    @Test func thePanAndZoomExampleRunsToItsEnd() throws {
+        let daemon = try DaemonHarness(clock: "monotonic")
+        let result = try BuiltProgram.run(
+            "panzoom", ["--socket", daemon.socketPath, "--size", "160x120", "--hold", "0"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let drawn = result.standardOutput.split(separator: "\n").last { $0.hasSuffix(" tiles drawn") }
+        let count = drawn.flatMap { Int($0.split(separator: " ")[0]) } ?? 0
+        // At least the whole map's tile and those of each zoom's first frame.
+        #expect(count >= 4, "\(result.standardOutput)")
+    }
+
     @Test func scrollHelpersMoveTheNearestScrollLayer() throws {
         let daemon = try DaemonHarness()
         let client = try connectClient(daemon, name: "scroll")
