@@ -141,6 +141,22 @@ struct TiledLayerTests {
         #expect(Self.requests(try h.frame(at: 4)).count == 12)
     }
 
+    @Test func anAncestorsMasksToBoundsLimitsTheTilesAskedFor() throws {
+        let h = ServerHarness()
+        let s = try h.connect(version: 4)
+        // A 100 × 100 clipping window at (300, 0) over the tiled layer, which sits at its origin.
+        let replies = h.commit(
+            [
+                W.create(1), W.set(1, "bounds", .rect(WireRect(x: 0, y: 0, width: 100, height: 100))),
+                W.set(1, "position", W.point(350, 50)), W.set(1, "masksToBounds", .bool(true)),
+                W.create(2, .tiled), W.set(2, "bounds", .rect(WireRect(x: 0, y: 0, width: 1024, height: 1024))),
+                W.set(2, "anchorPoint", W.point(0, 0)), W.set(2, "position", W.point(-200, 0)), W.insert(2, into: 1),
+            ], from: s)
+        #expect(replies.errorReports.isEmpty)
+        // The window shows the layer's points 200…300 × 0…100: tiles (0, 0) and (1, 0) of level 0.
+        #expect(Self.requests(try h.frame(at: 0)).map { [$0.column, $0.row] } == [[0, 0], [1, 0]])
+    }
+
     @Test func theLevelFollowsTheAnimatedScale() throws {
         let h = ServerHarness()
         let s = try Self.tiledScene(h)

@@ -98,7 +98,8 @@ struct TiledLayerStore {
             let levels = TiledLayerLevels(properties, contentsScale: state.contentsScale)
             if layers[id]?.levels != levels { reset(id, levels) }
             guard !state.hidden, let world = tree.transform(from: id, to: nil, using: source),
-                let area = (try? tree.visibleRect(of: id, using: source)) ?? nil,
+                let visible = (try? tree.visibleRect(of: id, using: source)) ?? nil,
+                let area = Self.unclipped(visible, of: id, in: tree, shown: shown, using: source),
                 let view = TiledLayerView(world: world, area: area, viewport: viewport)
             else { continue }
             let level = levels.level(forScreenScale: view.screenScale)
@@ -112,6 +113,25 @@ struct TiledLayerStore {
         requestsSent += plan.requests.count
         if requesting { isFading = plan.fading }
         return plan
+    }
+
+    /// `area` of layer `id` less what its ancestors' `masksToBounds` clip away (each ancestor's bounds brought into
+    /// the layer's space, as a bounding box); nil when nothing is left.
+    private static func unclipped(
+        _ area: Rect, of id: LayerID, in tree: LayerTree, shown: RenderSnapshot.Layers, using source: LayerStateSource
+    ) -> Rect? {
+        var area = area
+        var current = (try? tree.superlayer(of: id)) ?? nil
+        while let ancestor = current {
+            if let state = shown.state(of: ancestor), state.masksToBounds {
+                guard let clip = tree.convert(state.bounds, from: ancestor, to: id, using: source),
+                    let inside = area.intersection(clip)
+                else { return nil }
+                area = inside
+            }
+            current = (try? tree.superlayer(of: ancestor)) ?? nil
+        }
+        return area
     }
 
     /// Requests for the wanted tiles neither held (fresh) nor asked for already, within the layer's share.
