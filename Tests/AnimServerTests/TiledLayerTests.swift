@@ -141,6 +141,25 @@ struct TiledLayerTests {
         #expect(Self.requests(try h.frame(at: 4)).count == 12)
     }
 
+    @Test func aNewLayerUnderAnIdUsedBeforeStartsWithoutTiles() throws {
+        let h = ServerHarness()
+        let s = try Self.tiledScene(h)
+        for (k, r) in Self.requests(try h.frame(at: 0)).enumerated() {
+            #expect(try Self.answer(r, image: UInt32(10 + k), in: h, from: s).isEmpty)
+        }
+        try h.frame(at: 1)
+        #expect(h.sink.lastSnapshot?.clients.first?.tiles[LayerID(1)]?.count == 12)
+        let replies = h.commit(
+            [
+                .destroyLayer(1), W.create(1, .tiled),
+                W.set(1, "bounds", .rect(WireRect(x: 0, y: 0, width: 1024, height: 1024))),
+                W.set(1, "position", W.point(512, 512)), W.set(1, "levelsOfDetail", .number(2)),
+            ], from: s, transaction: 2)
+        #expect(replies.errorReports.isEmpty)
+        #expect(Self.requests(try h.frame(at: 2)).count == 12)
+        #expect(h.sink.lastSnapshot?.clients.first?.tiles[LayerID(1)] == nil)
+    }
+
     @Test func anAncestorsMasksToBoundsLimitsTheTilesAskedFor() throws {
         let h = ServerHarness()
         let s = try h.connect(version: 4)

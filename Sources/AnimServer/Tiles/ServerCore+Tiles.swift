@@ -32,8 +32,7 @@ extension ServerCore {
             return
         }
         let plan = session.tiles.plan(
-            layers: client.layers, viewport: tileViewport, at: time, session: session.id,
-            requesting: requests != nil)
+            layers: client.layers, viewport: tileViewport, at: time, requesting: requests != nil)
         client.tiles = plan.tiles
         requests?.append(contentsOf: plan.requests)
     }

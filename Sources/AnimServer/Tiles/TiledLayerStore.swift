@@ -66,10 +66,12 @@ struct TiledLayerStore {
 
     var isEmpty: Bool { layerIDs.isEmpty }
 
-    /// Notes the tiled layers a commit creates: only those are planned each frame.
+    /// Notes the tiled layers a commit creates: only those are planned each frame. A new layer under an id used
+    /// before starts with no tiles.
     mutating func noteCreated(by commit: Commit) {
         for operation in commit.operations {
             if case .createLayer(let create) = operation, create.layerClass == .tiled {
+                forget(LayerID(create.layer))
                 layerIDs.insert(LayerID(create.layer))
             }
         }
@@ -79,10 +81,9 @@ struct TiledLayerStore {
 
     /// The frame at `time` of a client whose layers are `layers` (presentation states), on an output
     /// covering `viewport` (scene pixels); asks for the tiles it lacks when `requesting` (a frame, not a
-    /// screenshot). `session` keys the tile images.
+    /// screenshot).
     mutating func plan(
-        layers shown: RenderSnapshot.Layers, viewport: Rect, at time: Double, session: SessionID,
-        requesting: Bool = true
+        layers shown: RenderSnapshot.Layers, viewport: Rect, at time: Double, requesting: Bool = true
     ) -> Plan {
         var plan = Plan()
         let tree = shown.tree
@@ -106,7 +107,7 @@ struct TiledLayerStore {
             let wanted = levels.tiles(
                 atLevel: level, meeting: view.visible, in: state.bounds, limit: Self.maximumVisibleTiles)
             if requesting { plan.requests += requests(for: wanted, of: id, bounds: state.bounds) }
-            let drawn = draws(wanted, of: id, bounds: state.bounds, at: time, session: session)
+            let drawn = draws(wanted, of: id, bounds: state.bounds, at: time)
             plan.fading = plan.fading || drawn.fading
             if !drawn.tiles.isEmpty { plan.tiles[id] = drawn.tiles }
         }
@@ -167,7 +168,7 @@ struct TiledLayerStore {
     /// What the layer draws: for each wanted tile missing or fading in, the nearest coarser tile held (each once,
     /// coarsest first), then the wanted tiles held.
     private mutating func draws(
-        _ wanted: [TileAddress], of id: LayerID, bounds: Rect, at time: Double, session: SessionID
+        _ wanted: [TileAddress], of id: LayerID, bounds: Rect, at time: Double
     ) -> (tiles: [TiledLayerTile], fading: Bool) {
         guard var tiles = layers[id] else { return ([], false) }
         var under: Set<TileAddress> = []
