@@ -160,6 +160,22 @@ struct TiledLayerTests {
         #expect(h.sink.lastSnapshot?.clients.first?.tiles[LayerID(1)] == nil)
     }
 
+    @Test func theCacheKeepsItsBudgetAndTheTilesItDroppedAreAskedForAgain() throws {
+        let h = ServerHarness()
+        let s = try Self.tiledScene(h)
+        let tileBytes = 256 * 256 * 4
+        h.core.sessions[s]?.tiles.budget = 4 * tileBytes
+        let requests = Self.requests(try h.frame(at: 0))
+        for (k, r) in requests.enumerated() {
+            #expect(try Self.answer(r, image: UInt32(10 + k), in: h, from: s).isEmpty)
+        }
+        #expect(h.core.sessions[s]?.tiles.bytes == 4 * tileBytes)
+        // The last four answered stay; the eight dropped are shown, so they are asked for again.
+        let again = Self.requests(try h.frame(at: 1))
+        #expect(again.map { [$0.column, $0.row] } == requests.prefix(8).map { [$0.column, $0.row] })
+        #expect(h.sink.lastSnapshot?.clients.first?.tiles[LayerID(1)]?.count == 4)
+    }
+
     @Test func anAncestorsMasksToBoundsLimitsTheTilesAskedFor() throws {
         let h = ServerHarness()
         let s = try h.connect(version: 4)
