@@ -17,6 +17,7 @@ let package = Package(
         .executable(name: "animserverd", targets: ["animserverd"]),
         .executable(name: "animctl", targets: ["animctl"]),
         .executable(name: "animdemo", targets: ["animdemo"]),
+        .executable(name: "panzoom", targets: ["panzoom"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -128,6 +129,9 @@ let package = Package(
             name: "animdemo", dependencies: ["AnimKit", "AnimCore", argumentParser], path: "tools/animdemo"),
         .executableTarget(name: "snow", dependencies: ["AnimKit", "AnimImage"], path: "examples/snow"),
 
+        // Pan and zoom over a 32,768-point map drawn tile by tile on request (CATiledLayer).
+        .executableTarget(name: "panzoom", dependencies: ["AnimKit"], path: "examples/pan-zoom"),
+
         // The server's benchmarks (issue 3's targets) against a real daemon: run in release mode, never in CI.
         .executableTarget(
             name: "serverbench",
@@ -205,7 +209,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 "AnimKit", "AnimTestSupport", "AnimProtocol", "AnimCore", "AnimRender", "AnimImage", "animserverd",
-                "animctl", "animdemo",
+                "animctl", "animdemo", "panzoom",
             ],
             exclude: ["Goldens"]),
     ],

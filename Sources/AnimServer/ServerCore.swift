@@ -255,10 +255,12 @@ public final class ServerCore {
             return []
         case .clockControl, .inspectRequest, .outputControl, .screenshotRequest:
             return control.handle(message, from: session)
+        case .tileContent(let content): return storeTile(content, from: session)
+        case .tileInvalidate(let invalidate): return invalidateTiles(invalidate, from: session)
         case .hello, .welcome, .commitApplied, .errorReport, .animationStarted, .animationStopped,
             .transactionCompleted, .presentationReply, .hitTestReply, .syncReply, .clockState, .inspectReply,
             .screenshotReply, .inputSubscribe, .inputInject, .focusRequest, .touchEvent, .pointerEvent, .keyEvent,
-            .focusChanged, .inputInjected, .inputWatched:
+            .focusChanged, .inputInjected, .inputWatched, .tileRequest:
             // Hello, input (which may answer other sessions) and server messages were dealt with before.
             return []
         }
@@ -289,6 +291,7 @@ public final class ServerCore {
         do {
             let events = try context.apply(commit, in: env)
             needsFrame = true
+            session.tiles.noteCreated(by: commit)
             lastCommitTime = now
             return applied(commit.transaction, at: now, events: events, for: session)
         } catch {
@@ -341,7 +344,9 @@ public final class ServerCore {
             for message in session.context.advance(to: time) {
                 out.append(Delivery(session: id, message: message))
             }
-            clients.append(sceneClient(session, at: time))
+            var requests: [TileRequest]? = []
+            clients.append(sceneClient(session, at: time, tileRequests: &requests))
+            for request in requests ?? [] { out.append(Delivery(session: id, message: .tileRequest(request))) }
         }
         frames += 1
         let snapshot = RenderSnapshot(frame: frames, time: time, clients: clients)
@@ -355,9 +360,20 @@ public final class ServerCore {
 
     /// `session`'s scene at `time`, as its animations present it (without advancing them).
     func sceneClient(_ session: Session, at time: Double) -> RenderSnapshot.Client {
-        RenderSnapshot.Client(
+        var ignored: [TileRequest]?
+        return sceneClient(session, at: time, tileRequests: &ignored)
+    }
+
+    /// `sceneClient(_:at:)` with its CATiledLayers' tiles, and the requests for the tiles they lack appended to
+    /// `tileRequests` (none asked for when it is nil).
+    func sceneClient(
+        _ session: Session, at time: Double, tileRequests: inout [TileRequest]?
+    ) -> RenderSnapshot.Client {
+        var client = RenderSnapshot.Client(
             session: session.id, tree: session.context.tree, animated: session.context.animatedLayers,
             transitionCaptures: session.context.transitionCaptures, images: session.images.images, at: time)
+        if !session.tiles.isEmpty { addTiles(to: &client, of: session, at: time, requests: &tileRequests) }
+        return client
     }
 
     /// When the next frame is needed, in server media time: `now` after a change or when an event is due,
@@ -371,6 +387,8 @@ public final class ServerCore {
         if output?.isSplashFading == true { return max(now, (lastFrameTime ?? now) + interval) }
         var earliest: Double?
         for session in sessions.values where session.isReady {
+            // A tile fading in (docs/core-animation-rules.md#special-layer-classes) needs every frame until it is in.
+            if session.tiles.isFading { return max(now, (lastFrameTime ?? now) + interval) }
             switch session.context.wakeup(at: now, frameInterval: interval, clockPaused: clock.isPaused) {
             case .idle: continue
             case .now: return now

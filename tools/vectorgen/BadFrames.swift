@@ -205,5 +205,14 @@ enum BadFrames {
             name: "focus-request-trailing", code: .trailingBytes,
             reason: "A FocusRequest, which has no fields, with one byte of payload.",
             bytes: frame(opcode: 15) { w in w.u8(0) }),
+        BadFrame(
+            name: "tile-request-from-client", code: .wrongDirection,
+            reason:
+                "A client sends TileRequest (opcode 148), which only the server sends (a client answers with TileContent); the frame decodes.",
+            bytes: FrameCodec.encode(
+                .tileRequest(
+                    TileRequest(
+                        request: 1, layer: 1, level: 0, column: 0, row: 0,
+                        rect: WireRect(x: 0, y: 0, width: 256, height: 256), scale: 1, width: 256, height: 256)))),
     ]
 }

@@ -442,5 +442,20 @@ enum Examples {
                             time: 12.5, keycode: 28, keysym: 0xff0d, text: "\r", modifiers: 0, pressed: true,
                             repeated: true))))),
         Vector(variant: "focus", message: .inputWatched(InputWatched(client: 3, event: .focus(false)))),
+        // Version 4: CATiledLayer tiles, asked for by the server and drawn by the client.
+        Vector(
+            variant: "level-1",
+            message: .tileRequest(
+                TileRequest(
+                    request: 3, layer: 5, level: 1, column: 2, row: 0,
+                    rect: WireRect(x: 1024, y: 0, width: 512, height: 512), scale: 0.5, width: 256, height: 256))),
+        Vector(
+            variant: "answer",
+            message: .tileContent(TileContent(request: 3, layer: 5, level: 1, column: 2, row: 0, image: 12))),
+        Vector(
+            variant: "rect",
+            message: .tileInvalidate(
+                TileInvalidate(layer: 5, rect: WireRect(x: 0, y: 0, width: 300, height: 200)))),
+        Vector(variant: "all", message: .tileInvalidate(TileInvalidate(layer: 5, rect: nil))),
     ]
 }

@@ -125,6 +125,7 @@ extension Connection {
             if let block = CompletionRegistry.shared.reported(e.completion) { deliver(block) }
         case .commitApplied:
             break
+        case .tileRequest(let request): tileRequested(request)
         default:
             log.warning("ignored \(message.name) from the server: a client never receives it")
         }

@@ -41,11 +41,14 @@ public enum Message: Hashable, Sendable {
     case focusChanged(FocusChanged)
     case inputInjected(InputInjected)
     case inputWatched(InputWatched)
+    case tileContent(TileContent)
+    case tileInvalidate(TileInvalidate)
+    case tileRequest(TileRequest)
 }
 
 extension Message {
     /// Every opcode, in spec order.
-    public static let allOpcodes: [UInt16] = [1, 2, 3, 4, 5, 6, 7, 12, 8, 9, 11, 10, 13, 14, 15, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145]
+    public static let allOpcodes: [UInt16] = [1, 2, 3, 4, 5, 6, 7, 12, 8, 9, 11, 10, 13, 14, 15, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 16, 17, 148]
 
     public var opcode: UInt16 {
         switch self {
@@ -82,6 +85,9 @@ extension Message {
         case .focusChanged: FocusChanged.opcode
         case .inputInjected: InputInjected.opcode
         case .inputWatched: InputWatched.opcode
+        case .tileContent: TileContent.opcode
+        case .tileInvalidate: TileInvalidate.opcode
+        case .tileRequest: TileRequest.opcode
         }
     }
 
@@ -133,6 +139,9 @@ extension Message {
         case 143: "FocusChanged"
         case 144: "InputInjected"
         case 145: "InputWatched"
+        case 16: "TileContent"
+        case 17: "TileInvalidate"
+        case 148: "TileRequest"
         default: nil
         }
     }
@@ -172,6 +181,9 @@ extension Message {
         case 143: .server
         case 144: .server
         case 145: .server
+        case 16: .client
+        case 17: .client
+        case 148: .server
         default: nil
         }
     }
@@ -212,6 +224,9 @@ extension Message {
         case 143: 4
         case 144: 4
         case 145: 4
+        case 16: 4
+        case 17: 4
+        case 148: 4
         default: nil
         }
     }
@@ -259,6 +274,9 @@ extension Message {
         case 143: .focusChanged(try FocusChanged(from: &r))
         case 144: .inputInjected(try InputInjected(from: &r))
         case 145: .inputWatched(try InputWatched(from: &r))
+        case 16: .tileContent(try TileContent(from: &r))
+        case 17: .tileInvalidate(try TileInvalidate(from: &r))
+        case 148: .tileRequest(try TileRequest(from: &r))
         default: throw ProtocolError(.unknownOpcode, opcode: opcode, detail: "no message has opcode \(opcode)")
         }
     }
@@ -298,6 +316,9 @@ extension Message {
         case .focusChanged(let m): m.encode(to: &w)
         case .inputInjected(let m): m.encode(to: &w)
         case .inputWatched(let m): m.encode(to: &w)
+        case .tileContent(let m): m.encode(to: &w)
+        case .tileInvalidate(let m): m.encode(to: &w)
+        case .tileRequest(let m): m.encode(to: &w)
         }
     }
 
@@ -336,6 +357,9 @@ extension Message {
         case .focusChanged(let m): m.wireJSON
         case .inputInjected(let m): m.wireJSON
         case .inputWatched(let m): m.wireJSON
+        case .tileContent(let m): m.wireJSON
+        case .tileInvalidate(let m): m.wireJSON
+        case .tileRequest(let m): m.wireJSON
         }
     }
 

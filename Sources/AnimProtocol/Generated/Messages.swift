@@ -1322,3 +1322,157 @@ extension InputWatched {
         ])
     }
 }
+
+/// the pixels of the CATiledLayer tile a TileRequest asked for: image is an uploaded image of the request's width × height, which this message takes over (its id is free again, as after ImageRelease); an answer to a request the server no longer waits for (the tile was invalidated or is cached already) is dropped
+/// Opcode 16, sent by the client, since version 4.
+public struct TileContent: Hashable, Sendable {
+    public static let opcode: UInt16 = 16
+    public var request: UInt32
+    public var layer: UInt32
+    public var level: Int32
+    public var column: UInt32
+    public var row: UInt32
+    public var image: UInt32
+
+    public init(request: UInt32, layer: UInt32, level: Int32, column: UInt32, row: UInt32, image: UInt32) {
+        self.request = request
+        self.layer = layer
+        self.level = level
+        self.column = column
+        self.row = row
+        self.image = image
+    }
+}
+
+extension TileContent {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        do { request = try r.u32() } catch { throw error.at("request") }
+        do { layer = try r.u32() } catch { throw error.at("layer") }
+        do { level = try r.i32() } catch { throw error.at("level") }
+        do { column = try r.u32() } catch { throw error.at("column") }
+        do { row = try r.u32() } catch { throw error.at("row") }
+        do { image = try r.u32() } catch { throw error.at("image") }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        w.u32(request)
+        w.u32(layer)
+        w.i32(level)
+        w.u32(column)
+        w.u32(row)
+        w.u32(image)
+    }
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("header", .object([("message", .string("TileContent")), ("opcode", .unsigned(16 as UInt16))])),
+            ("request", .unsigned(request)),
+            ("layer", .unsigned(layer)),
+            ("level", .signed(level)),
+            ("column", .unsigned(column)),
+            ("row", .unsigned(row)),
+            ("image", .unsigned(image))
+        ])
+    }
+}
+
+/// setNeedsDisplay of a CATiledLayer: the cached tiles meeting rect (layer coordinates; the whole layer when absent), at every level, are asked for again; they stay drawn until their new pixels arrive
+/// Opcode 17, sent by the client, since version 4.
+public struct TileInvalidate: Hashable, Sendable {
+    public static let opcode: UInt16 = 17
+    public var layer: UInt32
+    public var rect: WireRect?
+
+    public init(layer: UInt32, rect: WireRect?) {
+        self.layer = layer
+        self.rect = rect
+    }
+}
+
+extension TileInvalidate {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        do { layer = try r.u32() } catch { throw error.at("layer") }
+        do { rect = try r.optional { (r: inout WireReader) throws(ProtocolError) in try WireRect(from: &r) } } catch { throw error.at("rect") }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        w.u32(layer)
+        w.optional(rect) { w, v0 in v0.encode(to: &w) }
+    }
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("header", .object([("message", .string("TileInvalidate")), ("opcode", .unsigned(17 as UInt16))])),
+            ("layer", .unsigned(layer)),
+            ("rect", .optional(rect) { v0 in v0.wireJSON })
+        ])
+    }
+}
+
+/// the server needs a tile of a CATiledLayer it shows: rect (layer coordinates) drawn at scale pixels per point into a width × height image (the tile size), answered by TileContent with the same request, layer, level, column and row; level 0 is the layer's contentsScale, level k is 2^-k times it (negative levels magnify)
+/// Opcode 148, sent by the server, since version 4.
+public struct TileRequest: Hashable, Sendable {
+    public static let opcode: UInt16 = 148
+    public var request: UInt32
+    public var layer: UInt32
+    public var level: Int32
+    public var column: UInt32
+    public var row: UInt32
+    public var rect: WireRect
+    public var scale: Double
+    public var width: UInt32
+    public var height: UInt32
+
+    public init(request: UInt32, layer: UInt32, level: Int32, column: UInt32, row: UInt32, rect: WireRect, scale: Double, width: UInt32, height: UInt32) {
+        self.request = request
+        self.layer = layer
+        self.level = level
+        self.column = column
+        self.row = row
+        self.rect = rect
+        self.scale = scale
+        self.width = width
+        self.height = height
+    }
+}
+
+extension TileRequest {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        do { request = try r.u32() } catch { throw error.at("request") }
+        do { layer = try r.u32() } catch { throw error.at("layer") }
+        do { level = try r.i32() } catch { throw error.at("level") }
+        do { column = try r.u32() } catch { throw error.at("column") }
+        do { row = try r.u32() } catch { throw error.at("row") }
+        do { rect = try WireRect(from: &r) } catch { throw error.at("rect") }
+        do { scale = try r.f64() } catch { throw error.at("scale") }
+        do { width = try r.u32() } catch { throw error.at("width") }
+        do { height = try r.u32() } catch { throw error.at("height") }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        w.u32(request)
+        w.u32(layer)
+        w.i32(level)
+        w.u32(column)
+        w.u32(row)
+        rect.encode(to: &w)
+        w.f64(scale)
+        w.u32(width)
+        w.u32(height)
+    }
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("header", .object([("message", .string("TileRequest")), ("opcode", .unsigned(148 as UInt16))])),
+            ("request", .unsigned(request)),
+            ("layer", .unsigned(layer)),
+            ("level", .signed(level)),
+            ("column", .unsigned(column)),
+            ("row", .unsigned(row)),
+            ("rect", rect.wireJSON),
+            ("scale", .number(scale)),
+            ("width", .unsigned(width)),
+            ("height", .unsigned(height))
+        ])
+    }
+}

@@ -762,6 +762,44 @@ extension InputWatched {
     }
 }
 
+extension TileContent {
+    /// Field offsets from the start of the TileContent (of its payload for a message), up to the first field
+    /// without a fixed size.
+    public enum FieldOffset {
+        @inlinable public static var request: Int { 0 }
+        @inlinable public static var layer: Int { 4 }
+        @inlinable public static var level: Int { 8 }
+        @inlinable public static var column: Int { 12 }
+        @inlinable public static var row: Int { 16 }
+        @inlinable public static var image: Int { 20 }
+    }
+}
+
+extension TileInvalidate {
+    /// Field offsets from the start of the TileInvalidate (of its payload for a message), up to the first field
+    /// without a fixed size.
+    public enum FieldOffset {
+        @inlinable public static var layer: Int { 0 }
+        @inlinable public static var rect: Int { 4 }
+    }
+}
+
+extension TileRequest {
+    /// Field offsets from the start of the TileRequest (of its payload for a message), up to the first field
+    /// without a fixed size.
+    public enum FieldOffset {
+        @inlinable public static var request: Int { 0 }
+        @inlinable public static var layer: Int { 4 }
+        @inlinable public static var level: Int { 8 }
+        @inlinable public static var column: Int { 12 }
+        @inlinable public static var row: Int { 16 }
+        @inlinable public static var rect: Int { 20 }
+        @inlinable public static var scale: Int { 52 }
+        @inlinable public static var width: Int { 60 }
+        @inlinable public static var height: Int { 64 }
+    }
+}
+
 extension WireValue {
     /// Each case's tag: the `u8` before its payload.
     public enum Tag {

@@ -201,17 +201,20 @@ struct DrawListBuilder {
     ) {
         guard layer.state.masksToBounds else {
             emitContents(of: layer.state, world: world, alpha: alpha, clip: clip)
+            emitTiles(of: layer, world: world, alpha: alpha, clip: clip)
             emitSublayers(of: layer, from: lookup, world: world, alpha: alpha, clip: clip, shadows: shadows)
             return
         }
         if radii.isZero, let pixels = world.pixelAlignedImage(of: bounds) {
             guard let inner = pixels.clipped(to: clip) else { return }
             emitContents(of: layer.state, world: world, alpha: alpha, clip: inner)
+            emitTiles(of: layer, world: world, alpha: alpha, clip: inner)
             emitSublayers(of: layer, from: lookup, world: world, alpha: alpha, clip: inner, shadows: shadows)
             return
         }
         let start = items.count
         emitContents(of: layer.state, world: world, alpha: alpha, clip: clip)
+        emitTiles(of: layer, world: world, alpha: alpha, clip: clip)
         emitSublayers(of: layer, from: lookup, world: world, alpha: alpha, clip: clip, shadows: shadows)
         wrapTail(
             from: start, maskedBy: world, bounds: bounds, radii: radii, curve: Self.cornerCurve(of: layer.state),

@@ -52,6 +52,8 @@ public protocol SceneSource {
     func layer(_ id: LayerID, delayedBy delay: Double) -> SceneLayer?
     /// The image `id` names in this client's `contents`, or nil when there is none.
     func image(_ id: ImageID) -> RenderImage?
+    /// The tiles a CATiledLayer draws this frame, back to front (none for other layers).
+    func tiles(of layer: LayerID) -> [TiledLayerTile]
     /// The local time of layer `id` at the frame (an emitter's particles are a function of it,
     /// docs/core-animation-rules.md#caemitterlayer); nil when not known, and then no particles are drawn.
     func localTime(of id: LayerID) -> Double?

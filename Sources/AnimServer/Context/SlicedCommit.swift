@@ -271,6 +271,7 @@ extension ServerCore {
             working.tree.commitJournal()
             let events = progress.out + working.closeCompletions(commit.completions, at: sliced.env.now)
             session.context = working
+            session.tiles.noteCreated(by: commit)
             markChanged()
             let deliveries = applied(commit.transaction, at: sliced.env.now, events: events, for: session).map {
                 Delivery(session: id, message: $0)
@@ -291,8 +292,12 @@ extension ServerCore {
         guard session.commitInProgress?.appliesToCopy == true else { return nil }
         var shown = session.context
         _ = shown.advance(to: time)
-        return RenderSnapshot.Client(
+        var client = RenderSnapshot.Client(
             session: session.id, tree: shown.tree, animated: shown.animatedLayers,
             transitionCaptures: shown.transitionCaptures, images: session.images.images, at: time)
+        // Its tiled layers keep drawing the tiles held; none are asked for until the commit is in.
+        var noRequests: [TileRequest]?
+        if !session.tiles.isEmpty { addTiles(to: &client, of: session, at: time, requests: &noRequests) }
+        return client
     }
 }

@@ -93,6 +93,8 @@ public struct RenderSnapshot: Sendable {
         public let images: [ImageID: ClientImage]
         /// The frame's server media time: layers' local times (an emitter's time) are taken from it.
         public var time: Double = 0
+        /// What each CATiledLayer draws this frame (`TiledLayerStore`).
+        public internal(set) var tiles: [LayerID: [TiledLayerTile]] = [:]
 
         /// The client's model tree at the frame.
         public var tree: LayerTree { layers.tree }

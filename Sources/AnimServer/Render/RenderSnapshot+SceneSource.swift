@@ -38,6 +38,10 @@ extension RenderSnapshot.Client: SceneSource {
     }
 }
 
+extension RenderSnapshot.Client {
+    public func tiles(of layer: LayerID) -> [TiledLayerTile] { tiles[layer] ?? [] }
+}
+
 extension DisplayFrame {
     /// The frame an output draws for `snapshot`.
     init(_ snapshot: RenderSnapshot) {

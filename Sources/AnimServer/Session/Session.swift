@@ -26,6 +26,8 @@ final class Session {
     var name = ""
     var context = ClientContext()
     var images = ImageStore()
+    /// Its CATiledLayers' tiles and the requests for them.
+    var tiles = TiledLayerStore()
     /// Whether an applied Commit is answered with CommitApplied (`AcknowledgeCommits`, protocol version 2).
     var acknowledgesCommits = true
     /// A large commit being applied in slices; nothing else of this client is read meanwhile.

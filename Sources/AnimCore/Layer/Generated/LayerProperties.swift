@@ -648,8 +648,11 @@ extension LayerProperty {
         case .emitterZPosition, .emitterDepth:
             "particles are drawn flattened into the layer's plane: z only orders them with renderMode backToFront"
         case .emitterPreservesDepth: "no effect: particles are drawn flattened into the layer's plane"
-        case .scrollMode: "not drawn (limits the SDK's scroll helpers)"
-        case .tileSize, .levelsOfDetail, .levelsOfDetailBias: "not yet: the class draws its CALayer parts only"
+        case .scrollMode:
+            "not drawn (limits the SDK's scroll helpers: ScrollLayer.scroll(to:), Layer.scrollPoint, scrollRectToVisible)"
+        case .tileSize: "yes: the pixel size of each tile the server asks for"
+        case .levelsOfDetail: "yes: the levels minified (2^-k) the server picks from"
+        case .levelsOfDetailBias: "yes: extra magnified levels (2^k) the server picks from"
         case .beginTime, .speed, .timeOffset:
             "the layer's time, (t − beginTime) × speed + timeOffset, runs its animations and sublayers"
         case .duration, .repeatCount, .repeatDuration, .autoreverses, .fillMode:
