@@ -60,8 +60,9 @@ enum InspectText {
         case .strings(let a?): list(a)
         case .image(let id?): "\(id.rawValue)"
         case .layer(let id?): "\(id.rawValue)"
+        case .filters(let a?): list(a.map(ValueText.filter))
         case .color(nil), .path(nil), .numbers(nil), .colors(nil), .string(nil), .strings(nil), .image(nil),
-            .layer(nil):
+            .layer(nil), .filters(nil):
             "null"
         }
     }

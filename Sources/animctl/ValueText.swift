@@ -30,10 +30,17 @@ enum ValueText {
         case .strings(let a?): "[" + a.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
         case .image(let id?): "\(id.rawValue)"
         case .layer(let id?): "\(id.rawValue)"
+        case .filters(let a?): "[" + a.map(filter).joined(separator: ", ") + "]"
         case .color(nil), .path(nil), .numbers(nil), .colors(nil), .string(nil), .strings(nil), .image(nil),
-            .layer(nil):
+            .layer(nil), .filters(nil):
             "null"
         }
+    }
+
+    /// `gaussianBlur "blur" inputRadius 4`.
+    static func filter(_ f: LayerFilter) -> String {
+        ([f.type.rawValue, "\"\(f.name)\""] + f.parameters.map { "\($0.0.rawValue) \(value($0.1))" })
+            .joined(separator: " ")
     }
 
     static func event(_ event: AnimationEvent) -> String {

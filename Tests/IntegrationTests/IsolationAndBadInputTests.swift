@@ -68,9 +68,15 @@ import Testing
         try sender.sendBytes(bad.bytes)
         let report = try #require(try sender.next(where: { $0.errorReport != nil })?.errorReport, "\(bad.name)")
         #expect(report.code == bad.code, "\(bad.name): \(report.message)")
-        #expect(report.fatal)
+        #expect(report.fatal == bad.isFatal)
         #expect(!report.message.isEmpty)
-        #expect(try sender.next() == nil, "\(bad.name): the connection closes after a fatal error")
+        if bad.isFatal {
+            #expect(try sender.next() == nil, "\(bad.name): the connection closes after a fatal error")
+        } else {
+            // A refused value refuses the commit only: the connection answers a Sync.
+            sender.send(.sync(Sync(request: 7)))
+            #expect(try sender.next(where: { if case .syncReply = $0 { true } else { false } }) != nil, "\(bad.name)")
+        }
 
         // The server runs on, the bystander's animation with it, and its commits still apply.
         #expect(daemon.isRunning)
@@ -115,6 +121,8 @@ struct BadFrame: Sendable, CustomTestStringConvertible {
     let code: UInt16
 
     var testDescription: String { name }
+    /// Whether the error closes the connection (`invalidValue` refuses the commit only).
+    var isFatal: Bool { WireErrorCode(rawValue: code)?.isFatal ?? true }
 
     static func all() throws -> [BadFrame] {
         let folder = BuiltProgram.repositoryRoot.appendingPathComponent("protocol/bad")

@@ -3,6 +3,7 @@ import Foundation
 /// A value kind of the table (`ValueKind`'s raw values), with what the generator needs to know of it.
 enum Kind: String, CaseIterable {
     case number, point, size, rect, transform, color, bool, path, numbers, colors, string, strings, image, layer
+    case filters
 
     /// The Swift type of a stored property of this kind (a string's optionality depends on its default).
     var swiftType: String {
@@ -21,6 +22,7 @@ enum Kind: String, CaseIterable {
         case .strings: "[String]?"
         case .image: "ImageID?"
         case .layer: "LayerID?"
+        case .filters: "[LayerFilter]?"
         }
     }
 
@@ -285,7 +287,8 @@ private func parseDefault(_ value: JSON, kind: Kind, fail: (String) -> TableErro
     case (.color, .numbers(let v)): fits = v.count == 4
     case (.bool, .bool): fits = true
     case (.string, .string), (.string, .null): fits = true
-    case (.path, .null), (.numbers, .null), (.colors, .null), (.strings, .null), (.image, .null), (.layer, .null):
+    case (.path, .null), (.numbers, .null), (.colors, .null), (.strings, .null), (.image, .null), (.layer, .null),
+        (.filters, .null):
         fits = true
     default: fits = false
     }

@@ -18,6 +18,8 @@ struct NamedType {
 struct UnionCase {
     var name: String
     var type: String?
+    /// The protocol version that added the case (`{"since": N}` after the type); nil: every version.
+    var since: Int? = nil
 }
 
 struct Union {
@@ -107,7 +109,11 @@ func loadSpec(_ path: String) throws -> Spec {
         guard let cases = u["cases"] as? [[Any]] else { throw SpecError.malformed("\(name).cases") }
         return Union(
             name: name, doc: u["doc"] as? String,
-            cases: cases.map { UnionCase(name: $0[0] as! String, type: $0[1] as? String) })
+            cases: cases.map {
+                UnionCase(
+                    name: $0[0] as! String, type: $0[1] as? String,
+                    since: $0.count > 2 ? ($0[2] as? [String: Any])?["since"] as? Int : nil)
+            })
     }
     let messages = try list("messages").map { m in
         let name = m["name"] as! String
@@ -293,6 +299,7 @@ func emitUnions(_ spec: Spec) -> String {
         out += "\n" + docLines(u.doc)
         out += "public enum \(u.name): Hashable, Sendable {\n"
         for c in u.cases {
+            if let since = c.since { out += "    /// Since version \(since).\n" }
             out += "    case \(ident(c.name))" + (c.type.map { "(\(swiftType($0)))" } ?? "") + "\n"
         }
         out += "}\n\nextension \(u.name) {\n"

@@ -18,6 +18,8 @@ struct RenderBench: ParsableCommand {
     @Option(help: "Measured frames per case (after 2 warm-up frames).") var frames: Int = 15
     @Option(help: "Renderers: software, gles.") var renderers: [String] = ["software", "gles"]
     @Flag(help: "Adds a 16,000-point text ticker scrolling 3 points a frame.") var ticker = false
+    @Option(help: "Adds a full-output layer on top whose backgroundFilters blur what lies below by this inputRadius.")
+    var backgroundBlur: Double?
 
     func run() throws {
         print(
@@ -29,7 +31,8 @@ struct RenderBench: ParsableCommand {
             guard parts.count == 2 else { throw ValidationError("bad size \(sizeText)") }
             let size = PixelSize(width: parts[0], height: parts[1])
             for count in counts {
-                let bench = BenchScene(size: size, count: min(count, 10_000), ticker: ticker)
+                let bench = BenchScene(
+                    size: size, count: min(count, 10_000), ticker: ticker, backgroundBlur: backgroundBlur)
                 for name in renderers {
                     let renderer: any Renderer
                     switch name {

@@ -82,6 +82,16 @@ enum Examples {
         (3, "locations", .numbers(nil)),
         (4, "string", .string("Hello")),
         (1, "filters", .strings(["blur", "sepia"])),
+        (
+            1, "filters",
+            .filters([
+                WireFilter(
+                    type: "gaussianBlur", name: "blur",
+                    parameters: [WireFilterParameter(name: "inputRadius", values: [4])]),
+                WireFilter(type: "colorMatrix", name: "tint", parameters: []),
+            ])
+        ),
+        (1, "backgroundFilters", .filters(nil)),
     ]
 
     static func identityScaled(_ s: Double) -> WireTransform {

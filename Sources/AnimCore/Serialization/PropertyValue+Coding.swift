@@ -14,6 +14,7 @@ extension PropertyValue: Encodable {
     /// | numbers, colors, strings | an array of numbers, colours, strings; or null |
     /// | string | a string or null |
     /// | image, layer | an id (an integer) or null |
+    /// | filters | an array of `{"type": "gaussianBlur", "name": "blur", "inputRadius": 4}`, or null |
     ///
     /// null is a value only for the kinds that have one (a colour of "none", no path…). Errors name the JSON
     /// path and what was found.
@@ -29,6 +30,7 @@ extension PropertyValue: Encodable {
             case .strings: return .strings(nil)
             case .image: return .image(nil)
             case .layer: return .layer(nil)
+            case .filters: return .filters(nil)
             case .number, .point, .size, .rect, .transform, .bool:
                 throw read.failure(decoder, "expected \(describe(kind)), got null")
             }
@@ -72,6 +74,8 @@ extension PropertyValue: Encodable {
             return .image(ImageID(try read.identifier(decoder, what: "an image id")))
         case .layer:
             return .layer(LayerID(try read.identifier(decoder, what: "a layer id")))
+        case .filters:
+            return .filters(try read.elements(decoder, expected: describe(kind)).map { try filter($0) })
         }
     }
 
@@ -95,8 +99,9 @@ extension PropertyValue: Encodable {
         case .strings(let a?): try single.encode(a)
         case .image(let id?): try single.encode(id.rawValue)
         case .layer(let id?): try single.encode(id.rawValue)
+        case .filters(let a?): try single.encode(a.map(FilterJSON.init))
         case .color(nil), .path(nil), .numbers(nil), .colors(nil), .string(nil), .strings(nil), .image(nil),
-            .layer(nil):
+            .layer(nil), .filters(nil):
             try single.encodeNil()
         }
     }
@@ -118,6 +123,31 @@ extension PropertyValue: Encodable {
         case .strings: "an array of strings"
         case .image: "an image id"
         case .layer: "a layer id"
+        case .filters: "an array of filters ({\"type\": …, \"name\": …, parameters})"
+        }
+    }
+
+    /// One filter: `type`, `name` (the type's name when left out) and parameters by name, a number or an array of
+    /// numbers each (`LayerFilter.make` checks them).
+    private static func filter(_ decoder: any Decoder) throws -> LayerFilter {
+        let reader = try JSONObjectReader(decoder, what: "a filter")
+        guard let type = try reader.string("type") else {
+            throw JSONValueReading.failure(decoder, "a filter needs a \"type\"")
+        }
+        let name = try reader.string("name") ?? type
+        var parameters: [(name: String, values: [Double])] = []
+        for parameter in FilterParameter.allCases {
+            guard let value = try reader.present(parameter.rawValue) else { continue }
+            if let number = try? JSONValueReading.number(value) {
+                parameters.append((parameter.rawValue, [number]))
+            } else {
+                parameters.append((parameter.rawValue, try JSONValueReading.numbers(value, expected: "numbers")))
+            }
+        }
+        try reader.rejectUnknownFields(
+            allowed: ["type", "name"] + FilterParameter.allCases.map(\.rawValue), in: "a filter")
+        return try JSONValueReading.validating(at: decoder.codingPath) { () throws(AnimCoreError) in
+            try LayerFilter.make(type: type, name: name, parameters: parameters, field: "filter")
         }
     }
 
@@ -175,6 +205,26 @@ private struct ColorJSON: Encodable {
             try single.encode(hex)
         } else {
             try single.encode([color.red, color.green, color.blue, color.alpha])
+        }
+    }
+}
+
+/// A filter as JSON: type, name, then its parameters (a number, or an array of numbers).
+private struct FilterJSON: Encodable {
+    let filter: LayerFilter
+
+    init(_ filter: LayerFilter) { self.filter = filter }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: JSONKey.self)
+        try c.encode(filter.type.rawValue, forKey: JSONKey("type"))
+        try c.encode(filter.name, forKey: JSONKey("name"))
+        for (parameter, value) in filter.parameters {
+            switch value {
+            case .number(let v): try c.encode(v, forKey: JSONKey(parameter.rawValue))
+            case .numbers(let a?): try c.encode(a, forKey: JSONKey(parameter.rawValue))
+            default: break
+            }
         }
     }
 }

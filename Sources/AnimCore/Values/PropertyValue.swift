@@ -15,6 +15,8 @@ public enum PropertyValue: Hashable, Sendable {
     case strings([String]?)
     case image(ImageID?)
     case layer(LayerID?)
+    /// `filters` and `backgroundFilters` (docs/core-animation-rules.md#filters).
+    case filters([LayerFilter]?)
 
     public var kind: ValueKind {
         switch self {
@@ -32,6 +34,7 @@ public enum PropertyValue: Hashable, Sendable {
         case .strings: .strings
         case .image: .image
         case .layer: .layer
+        case .filters: .filters
         }
     }
 
@@ -47,6 +50,7 @@ public enum PropertyValue: Hashable, Sendable {
         case .path(let p): p?.elements.allSatisfy(\.isFinite) ?? true
         case .numbers(let a): a?.allSatisfy(\.isFinite) ?? true
         case .colors(let a): a?.allSatisfy(\.isFinite) ?? true
+        case .filters(let a): a?.allSatisfy(\.isFinite) ?? true
         case .bool, .string, .strings, .image, .layer: true
         }
     }

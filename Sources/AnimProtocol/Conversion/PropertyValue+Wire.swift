@@ -25,6 +25,7 @@ extension PropertyValue {
         case .strings(let a): self = .strings(a)
         case .image(let id): self = .image(id.map(ImageID.init))
         case .layer(let id): self = .layer(id.map(LayerID.init))
+        case .filters(let list): self = .filters(try list.map(Self.filters(wire:)))
         }
     }
 
@@ -44,6 +45,42 @@ extension PropertyValue {
         case .strings(let a): .strings(a)
         case .image(let id): .image(id?.rawValue)
         case .layer(let id): .layer(id?.rawValue)
+        case .filters(let list): .filters(list?.map(\.wire))
         }
+    }
+
+    /// Each filter checked by `LayerFilter.make`: an unknown type or parameter, a wrong count or a negative
+    /// radius is `invalidValue` at `filters[i].type` or `filters[i].<parameter>`, naming what is accepted.
+    static func filters(wire list: [WireFilter]) throws(ProtocolError) -> [LayerFilter] {
+        var out: [LayerFilter] = []
+        out.reserveCapacity(list.count)
+        for (i, w) in list.enumerated() {
+            do throws(AnimCoreError) {
+                out.append(
+                    try LayerFilter.make(
+                        type: w.type, name: w.name, parameters: w.parameters.map { ($0.name, $0.values) },
+                        field: "filters[\(i)]"))
+            } catch {
+                throw ProtocolError(error)
+            }
+        }
+        return out
+    }
+}
+
+extension LayerFilter {
+    /// The filter as sent: its type, name and every parameter.
+    public var wire: WireFilter {
+        WireFilter(
+            type: type.rawValue, name: name,
+            parameters: parameters.map { parameter, value in
+                let values: [Double] =
+                    switch value {
+                    case .number(let v): [v]
+                    case .numbers(let a): a ?? []
+                    default: []
+                    }
+                return WireFilterParameter(name: parameter.rawValue, values: values)
+            })
     }
 }

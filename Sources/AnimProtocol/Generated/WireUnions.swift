@@ -17,6 +17,8 @@ public enum WireValue: Hashable, Sendable {
     case strings([String]?)
     case image(UInt32?)
     case layer(UInt32?)
+    /// Since version 4.
+    case filters([WireFilter]?)
 }
 
 extension WireValue {
@@ -51,7 +53,9 @@ extension WireValue {
             do { self = .image(try r.optional { (r: inout WireReader) throws(ProtocolError) in try r.u32() }) } catch { throw error.at("image") }
         case 13:
             do { self = .layer(try r.optional { (r: inout WireReader) throws(ProtocolError) in try r.u32() }) } catch { throw error.at("layer") }
-        default: throw WireReader.invalidTag(tag, of: "WireValue", caseCount: 14)
+        case 14:
+            do { self = .filters(try r.optional { (r: inout WireReader) throws(ProtocolError) in try r.array { (r: inout WireReader) throws(ProtocolError) in try WireFilter(from: &r) } }) } catch { throw error.at("filters") }
+        default: throw WireReader.invalidTag(tag, of: "WireValue", caseCount: 15)
         }
     }
 
@@ -99,6 +103,9 @@ extension WireValue {
         case .layer(let value):
             w.u8(13)
             w.optional(value) { w, v0 in w.u32(v0) }
+        case .filters(let value):
+            w.u8(14)
+            w.optional(value) { w, v0 in w.array(v0) { w, v1 in v1.encode(to: &w) } }
         }
     }
 
@@ -119,6 +126,7 @@ extension WireValue {
         case .strings: "strings"
         case .image: "image"
         case .layer: "layer"
+        case .filters: "filters"
         }
     }
 
@@ -138,6 +146,7 @@ extension WireValue {
         case .strings(let value): .object([("strings", .optional(value) { v0 in .array(v0) { v1 in .string(v1) } })])
         case .image(let value): .object([("image", .optional(value) { v0 in .unsigned(v0) })])
         case .layer(let value): .object([("layer", .optional(value) { v0 in .unsigned(v0) })])
+        case .filters(let value): .object([("filters", .optional(value) { v0 in .array(v0) { v1 in v1.wireJSON } })])
         }
     }
 }

@@ -148,12 +148,14 @@ extension InspectionDocuments {
             case .color: return .color(nil)
             case .colors: return .colors(nil)
             case .path: return .path(nil)
+            case .filters: return .filters(nil)
             default: return nil
             }
         }
         switch kind {
         case .string: return .string(try object.decode(String.self, forKey: key))
         case .strings: return .strings(try object.decode([String].self, forKey: key))
+        case .filters: return try PropertyValue.decode(from: object.superDecoder(forKey: key), as: .filters)
         case .numbers: return .numbers(try object.decode([Double].self, forKey: key))
         case .image: return .image(ImageID(try object.decode(UInt32.self, forKey: key)))
         case .layer: return .layer(LayerID(try object.decode(UInt32.self, forKey: key)))

@@ -60,6 +60,7 @@ struct LayerStateTests {
         case .strings: return .strings(["blur"])
         case .image: return .image(ImageID(7))
         case .layer: return .layer(LayerID(9))
+        case .filters: return .filters([.gaussianBlur(name: "blur", inputRadius: 3)])
         }
     }
 

@@ -7,15 +7,6 @@ import Testing
 /// (docs/core-animation-rules.md, "Refused until drawn").
 @Suite struct UndrawnPropertyTests {
     static let refused: [(LayerProperty, PropertyValue, String, String)] = [
-        (.filters, .strings(["gaussianBlur"]), "gaussianBlur", "is not drawn yet: filters must be empty"),
-        (
-            .backgroundFilters, .strings(["blur", "sepia"]), "blur, sepia",
-            "is not drawn yet: backgroundFilters must be empty"
-        ),
-        (
-            .compositingFilter, .string("multiplyBlendMode"), "multiplyBlendMode",
-            "is not drawn yet: compositingFilter must be nil"
-        ),
         (.cornerCurve, .string("continuous"), "continuous", "is not drawn yet: cornerCurve must be 'circular'"),
         (.shouldRasterize, .bool(true), "true", "is not drawn yet: shouldRasterize must be false"),
     ]
@@ -36,23 +27,13 @@ import Testing
         for property in LayerProperty.allCases where property.isDrawnOnlyAtDefault {
             try state.set(property.defaultValue, for: property)
         }
-        try state.set(.strings([]), for: .filters)
-        try state.set(.strings([]), for: .backgroundFilters)
-        #expect(state.value(of: .filters) == .strings([]))
+        try state.set(.filters([]), for: .filters)
+        try state.set(.filters([]), for: .backgroundFilters)
+        #expect(state.value(of: .filters) == .filters([]))
     }
 
     @Test func animationsToUndrawnValuesAreRefused() throws {
         var h = Harness()
-        let blend = Animation(
-            .basic(BasicAnimation(keyPath: keyPath("compositingFilter"), toValue: .string("screenBlendMode"))),
-            timing: MediaTiming(duration: 1))
-        #expect(
-            throws: AnimCoreError.notAllowed(
-                field: "kind.basic.toValue", value: "screenBlendMode",
-                reason: "is not drawn yet: compositingFilter must be nil")
-        ) {
-            try h.add(blend)
-        }
         let raster = Animation(
             .keyframe(KeyframeAnimation(keyPath: keyPath("shouldRasterize"), values: [.bool(false), .bool(true)])),
             timing: MediaTiming(duration: 1))
@@ -66,7 +47,7 @@ import Testing
         // To the default it animates as before.
         try h.add(
             Animation(
-                .basic(BasicAnimation(keyPath: keyPath("filters"), fromValue: .strings([]), toValue: .strings(nil))),
+                .basic(BasicAnimation(keyPath: keyPath("filters"), fromValue: .filters([]), toValue: .filters(nil))),
                 timing: MediaTiming(duration: 1)))
     }
 }

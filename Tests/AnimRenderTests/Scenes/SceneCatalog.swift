@@ -23,7 +23,7 @@ enum SceneCatalog {
             backgroundsAndCorners, borders, transforms2D, perspective3D, transformLayer3D, zOrder, hiddenAndDoubleSided,
             groupOpacity, masksToBounds, maskLayer, shadows, contentsGravity, contentsRectScaleFilters, nineSlice,
             oversize, shapeLayers, gradientLayers, textLayers,
-        ] + transitions
+        ] + transitions + filters
     }
 
     static let backgroundsAndCorners = NamedScene(name: "backgrounds-corners", size: size) {

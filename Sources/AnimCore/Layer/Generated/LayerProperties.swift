@@ -74,7 +74,7 @@ public enum LayerProperty: String, Hashable, Codable, Sendable, CaseIterable {
     case opacity
     /// Whether the sublayers are composited together before the layer's opacity applies.
     case allowsGroupOpacity
-    /// The filter that composites the layer with what lies behind it.
+    /// The blend mode that composites the layer with what lies behind it, or nil for source over.
     case compositingFilter
     /// The filters applied to the layer's contents and sublayers.
     case filters
@@ -359,7 +359,7 @@ extension LayerProperty {
             .fillMode: .string
         case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor, .foregroundColor, .instanceColor:
             .color
-        case .filters, .backgroundFilters: .strings
+        case .filters, .backgroundFilters: .filters
         case .shadowOffset, .emitterSize, .tileSize: .size
         case .shadowPath, .path: .path
         case .lineDashPattern, .locations: .numbers
@@ -405,8 +405,8 @@ extension LayerProperty {
         case .opacity: .number(1)
         case .allowsGroupOpacity: .bool(true)
         case .compositingFilter: .string(nil)
-        case .filters: .strings(nil)
-        case .backgroundFilters: .strings(nil)
+        case .filters: .filters(nil)
+        case .backgroundFilters: .filters(nil)
         case .shouldRasterize: .bool(false)
         case .rasterizationScale: .number(1)
         case .shadowColor: .color(.black)
@@ -560,6 +560,14 @@ extension LayerProperty {
         case .contentsFormat: ["RGBA8Uint", "RGBA16Float", "Gray8Uint"]
         case .minificationFilter, .magnificationFilter: ["nearest", "linear", "trilinear"]
         case .cornerCurve: ["circular", "continuous"]
+        case .compositingFilter:
+            [
+                "multiplyBlendMode", "screenBlendMode", "overlayBlendMode", "darkenBlendMode", "lightenBlendMode",
+                "colorDodgeBlendMode", "colorBurnBlendMode", "softLightBlendMode", "hardLightBlendMode",
+                "differenceBlendMode", "exclusionBlendMode", "hueBlendMode", "saturationBlendMode", "colorBlendMode",
+                "luminosityBlendMode", "multiply", "screen", "overlay", "darken", "lighten", "colorDodge", "colorBurn",
+                "softLight", "hardLight", "difference", "exclusion", "hue", "saturation", "color", "luminosity",
+            ]
         case .preferredDynamicRange: ["automatic", "standard", "constrainedHigh", "high"]
         case .fillRule: ["non-zero", "even-odd"]
         case .lineCap: ["butt", "round", "square"]
@@ -603,7 +611,7 @@ extension LayerProperty {
     /// (docs/core-animation-rules.md, "Refused until drawn").
     public var isDrawnOnlyAtDefault: Bool {
         switch self {
-        case .cornerCurve, .compositingFilter, .filters, .backgroundFilters, .shouldRasterize: true
+        case .cornerCurve, .shouldRasterize: true
         default: false
         }
     }
@@ -623,8 +631,13 @@ extension LayerProperty {
             .allowsFontSubpixelQuantization: "no effect"
         case .edgeAntialiasingMask, .allowsEdgeAntialiasing: "ignored: every edge is antialiased"
         case .cornerRadius: "above half the shorter side draws as half"
-        case .cornerCurve, .compositingFilter, .filters, .backgroundFilters, .shouldRasterize: "not yet"
+        case .cornerCurve, .shouldRasterize: "not yet"
         case .opacity, .shadowOpacity, .strokeStart, .strokeEnd: "clamped to 0…1 when drawn"
+        case .compositingFilter:
+            "the 15 blend modes, by Core Animation's names or the short ones (docs/core-animation-rules.md#filters)"
+        case .filters: "gaussianBlur and colorMatrix (docs/core-animation-rules.md#filters)"
+        case .backgroundFilters:
+            "gaussianBlur and colorMatrix, within the layer's rounded bounds (docs/core-animation-rules.md#filters)"
         case .rasterizationScale: "no effect (used only with shouldRasterize)"
         case .autoresizingMask: "no effect (the server does no layout)"
         case .name: "not drawn (names the layer)"
