@@ -19,6 +19,10 @@ import Testing
         .colors([.white, Color(red: 1, green: 0, blue: 0, alpha: 0.5)]), .colors(nil), .string("wheel — ÄÖ"),
         .string(""), .string(nil), .strings(["a", "b"]), .strings(nil), .image(ImageID(7)), .image(nil),
         .layer(LayerID(42)), .layer(nil),
+        .filters([
+            .gaussianBlur(name: "blur", inputRadius: 2.5), .colorMatrix(name: "m", FilterParameter.identityMatrix),
+        ]),
+        .filters([]), .filters(nil),
     ]
 
     static func timing(_ duration: Double = 1) -> MediaTiming {

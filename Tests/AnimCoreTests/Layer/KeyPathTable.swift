@@ -96,7 +96,7 @@ enum KeyPathTable {
         case .bool(let b): "\(b)"
         case .string(let s?): "`\(s)`"
         case .color(nil), .path(nil), .numbers(nil), .colors(nil), .string(nil), .strings(nil), .image(nil),
-            .layer(nil):
+            .layer(nil), .filters(nil):
             "nil"
         default: "\(value)"
         }

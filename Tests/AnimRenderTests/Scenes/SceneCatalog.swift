@@ -9,6 +9,8 @@ struct NamedScene: CustomTestStringConvertible, Sendable {
     let size: PixelSize
     /// Forces the GLES renderer's texture limit lower (tiles).
     var maxTextureSize: Int? = nil
+    /// GLES against software and the golden, when wider than `RenderTolerance.gles` (the scene says why).
+    var glesTolerance: PixelComparison.Tolerance? = nil
     let build: @Sendable () -> StaticScene
 
     var testDescription: String { name }
