@@ -13,6 +13,9 @@ struct PropertyValueCodingTests {
         .numbers([1, 2.5, -3]), .numbers(nil), .colors([.black, Color(red: 0.1, green: 0.2, blue: 0.3)]),
         .colors(nil), .string("hello"), .string(nil), .strings(["a", "b"]), .strings(nil), .image(ImageID(7)),
         .image(nil), .layer(LayerID(42)), .layer(nil),
+        .filters([.gaussianBlur(name: "blur", inputRadius: 4), .colorMatrix(name: "m", FilterParameter.identityMatrix)]
+        ),
+        .filters(nil),
     ]
 
     @Test func everyKindRoundTrips() throws {
