@@ -62,50 +62,61 @@ extension SoftwareRenderer {
         edges: BlurEdges = .transparent
     ) {
         let r = kernel.radius
-        let weights = kernel.weights
         let read = source.rect
         let repeated = edges == .repeated
+        let taps = 2 * r + 1
         // Horizontal pass over the rows `at` needs (± r), for `at`'s columns.
         let rows = (at.y - r)..<(at.maxY + r)
         var horizontal = [S](repeating: .zero, count: rows.count * at.width)
-        horizontal.withUnsafeMutableBufferPointer { h in
-            for y in rows {
-                var sy = y
-                if repeated {
-                    sy = min(max(y, read.y), read.maxY - 1)
-                } else if y < read.y || y >= read.maxY {
-                    continue
-                }
-                let line = UnsafePointer(source.base + (sy - read.y) * source.stride)
-                let outRow = (y - rows.lowerBound) * at.width
-                for column in 0..<at.width {
-                    let x = at.x + column
-                    var sum = S.zero
+        // One output row's sums: the vertical pass adds tap by tap across the row (the same additions in the same
+        // order per pixel as tap by tap per pixel, reading the rows in memory order).
+        var accumulator = [S](repeating: .zero, count: at.width)
+        kernel.weights.withUnsafeBufferPointer { w in
+            horizontal.withUnsafeMutableBufferPointer { h in
+                for y in rows {
+                    var sy = y
                     if repeated {
-                        for tap in 0...(2 * r) {
-                            let sx = min(max(x - r + tap, read.x), read.maxX - 1)
-                            sum = sum + S.load(line + (sx - read.x) * 4) * weights[tap]
-                        }
-                    } else {
-                        let lo = max(x - r, read.x)
-                        let hi = min(x + r, read.maxX - 1)
-                        if lo <= hi {
-                            for sx in lo...hi {
-                                sum = sum + S.load(line + (sx - read.x) * 4) * weights[sx - x + r]
+                        sy = min(max(y, read.y), read.maxY - 1)
+                    } else if y < read.y || y >= read.maxY {
+                        continue
+                    }
+                    let line = UnsafePointer(source.base + (sy - read.y) * source.stride)
+                    let outRow = (y - rows.lowerBound) * at.width
+                    for column in 0..<at.width {
+                        let x = at.x + column
+                        var sum = S.zero
+                        if x - r >= read.x && x + r < read.maxX {
+                            // Every tap inside the source: no clamping.
+                            let first = line + (x - r - read.x) * 4
+                            for tap in 0..<taps { sum = sum + S.load(first + tap * 4) * w[tap] }
+                        } else if repeated {
+                            for tap in 0..<taps {
+                                let sx = min(max(x - r + tap, read.x), read.maxX - 1)
+                                sum = sum + S.load(line + (sx - read.x) * 4) * w[tap]
+                            }
+                        } else {
+                            let lo = max(x - r, read.x)
+                            let hi = min(x + r, read.maxX - 1)
+                            if lo <= hi {
+                                for sx in lo...hi {
+                                    sum = sum + S.load(line + (sx - read.x) * 4) * w[sx - x + r]
+                                }
                             }
                         }
+                        h[outRow + column] = sum
                     }
-                    h[outRow + column] = sum
                 }
-            }
-            for row in 0..<at.height {
-                let line = out.base + row * out.stride
-                for column in 0..<at.width {
-                    var sum = S.zero
-                    for tap in 0...(2 * r) {
-                        sum = sum + h[(row + tap) * at.width + column] * weights[tap]
+                accumulator.withUnsafeMutableBufferPointer { acc in
+                    for row in 0..<at.height {
+                        for column in 0..<at.width { acc[column] = .zero }
+                        for tap in 0..<taps {
+                            let weight = w[tap]
+                            let input = (row + tap) * at.width
+                            for column in 0..<at.width { acc[column] = acc[column] + h[input + column] * weight }
+                        }
+                        let line = out.base + row * out.stride
+                        for column in 0..<at.width { acc[column].store(line + column * S.outputBytes) }
                     }
-                    sum.store(line + column * S.outputBytes)
                 }
             }
         }
