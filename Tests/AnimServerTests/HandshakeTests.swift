@@ -13,14 +13,14 @@ struct HandshakeTests {
         let h = ServerHarness(configuration: configuration, start: 12.5)
         let id = h.core.openSession(credentials: PeerCredentials(pid: 1, uid: 1000, gid: 1000))
         #expect(id == SessionID(1))
-        let replies = h.core.receive(.hello(Hello(minVersion: 1, maxVersion: 4, clientName: "app")), fds: [], from: id)
+        let replies = h.core.receive(.hello(Hello(minVersion: 1, maxVersion: 5, clientName: "app")), fds: [], from: id)
         #expect(replies.count == 1)
         #expect(replies.first?.closeAfter == false)
         guard case .welcome(let w) = replies.first?.message else {
             Issue.record("expected Welcome, got \(replies)")
             return
         }
-        #expect(w.version == 3)  // the highest both speak
+        #expect(w.version == 4)  // the highest both speak
         #expect(w.session == 1)
         #expect(w.serverTime == 12.5)
         #expect(w.clockMode == .manual)
@@ -59,10 +59,10 @@ struct HandshakeTests {
         let h = ServerHarness()
         let id = h.core.openSession(credentials: nil)
         let replies = h.core.receive(
-            .hello(Hello(minVersion: 4, maxVersion: 5, clientName: "future")), fds: [], from: id)
+            .hello(Hello(minVersion: 5, maxVersion: 6, clientName: "future")), fds: [], from: id)
         let report = try #require(replies.first?.message.errorReport)
         #expect(report.code == WireErrorCode.versionMismatch.rawValue)
-        #expect(report.value == "4…5")
+        #expect(report.value == "5…6")
         #expect(report.fatal)
         #expect(replies.first?.closeAfter == true)
         let inverted = h.core.openSession(credentials: nil)

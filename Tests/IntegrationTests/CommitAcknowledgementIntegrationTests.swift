@@ -63,11 +63,11 @@ import Testing
     @Test func theSDKSpeaksTheCurrentVersionWithoutCommitApplied() throws {
         let daemon = try DaemonHarness()
         let connection = try connectClient(daemon, name: "sdk")
-        #expect(connection.protocolVersion == 3)
+        #expect(connection.protocolVersion == 4)
         let raw = try RawClient(daemon, version: 1)
         let clients = try connection.inspectClients()
         let sdk = try #require(clients.first { $0.name == "sdk" })
-        #expect(sdk.version == 3)
+        #expect(sdk.version == 4)
         #expect(sdk.acknowledgesCommits == false)
         let v1 = try #require(clients.first { $0.name == "raw" })
         #expect(v1.version == 1)

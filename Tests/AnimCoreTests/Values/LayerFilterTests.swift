@@ -8,7 +8,9 @@ import Testing
 @Suite struct LayerFilterTests {
     static let blurred: LayerState = {
         var state = LayerState()
-        state.filters = [.gaussianBlur(name: "blur", inputRadius: 2), .colorMatrix(name: "tint", FilterParameter.identityMatrix)]
+        state.filters = [
+            .gaussianBlur(name: "blur", inputRadius: 2), .colorMatrix(name: "tint", FilterParameter.identityMatrix),
+        ]
         state.backgroundFilters = [.gaussianBlur(name: "frost", inputRadius: 20)]
         return state
     }()
@@ -26,7 +28,9 @@ import Testing
         #expect(matrix.valueKind == .numbers)
         #expect(matrix.value(in: Self.blurred) == .numbers(FilterParameter.identityMatrix))
         // A filter name may hold dots: the parameter is after the last one.
-        #expect(try AnimKeyPath("filters.my.blur.inputRadius", on: .layer).component == .filter(name: "my.blur", parameter: .inputRadius))
+        #expect(
+            try AnimKeyPath("filters.my.blur.inputRadius", on: .layer).component
+                == .filter(name: "my.blur", parameter: .inputRadius))
         #expect(throws: AnimCoreError.unknownKeyPath(path: "filters.blur.inputAngle", layerClass: "CALayer")) {
             try AnimKeyPath("filters.blur.inputAngle", on: .layer)
         }
@@ -38,7 +42,10 @@ import Testing
     @Test func settingAParameterChangesOnlyThatFilter() throws {
         var state = Self.blurred
         try AnimKeyPath("filters.blur.inputRadius", on: .layer).set(.number(7), in: &state)
-        #expect(state.filters == [.gaussianBlur(name: "blur", inputRadius: 7), .colorMatrix(name: "tint", FilterParameter.identityMatrix)])
+        #expect(
+            state.filters == [
+                .gaussianBlur(name: "blur", inputRadius: 7), .colorMatrix(name: "tint", FilterParameter.identityMatrix),
+            ])
         // A filter the list does not hold: nothing changes, and it reads as no blur.
         let missing = try AnimKeyPath("filters.sharpen.inputRadius", on: .layer)
         try missing.set(.number(3), in: &state)
@@ -85,21 +92,28 @@ import Testing
         }
         #expect(
             throws: AnimCoreError.notAllowed(
-                field: "f.inputAngle", value: "inputAngle", reason: "is not a parameter of gaussianBlur: it has inputRadius")
+                field: "f.inputAngle", value: "inputAngle",
+                reason: "is not a parameter of gaussianBlur: it has inputRadius")
         ) {
             try LayerFilter.make(type: "gaussianBlur", name: "b", parameters: [("inputAngle", [1])], field: "f")
         }
-        #expect(throws: AnimCoreError.invalid(field: "f.inputColorMatrix", reason: "takes 20 numbers (4 rows of 5), got 3")) {
-            try LayerFilter.make(type: "colorMatrix", name: "m", parameters: [("inputColorMatrix", [1, 2, 3])], field: "f")
+        #expect(
+            throws: AnimCoreError.invalid(field: "f.inputColorMatrix", reason: "takes 20 numbers (4 rows of 5), got 3")
+        ) {
+            try LayerFilter.make(
+                type: "colorMatrix", name: "m", parameters: [("inputColorMatrix", [1, 2, 3])], field: "f")
         }
         #expect(throws: AnimCoreError.outOfRange(field: "f.inputRadius", value: -3, allowed: "≥ 0")) {
             try LayerFilter.make(type: "gaussianBlur", name: "b", parameters: [("inputRadius", [-3])], field: "f")
         }
         #expect(throws: AnimCoreError.nonFinite(field: "f.inputRadius", value: .infinity)) {
-            try LayerFilter.make(type: "gaussianBlur", name: "b", parameters: [("inputRadius", [.infinity])], field: "f")
+            try LayerFilter.make(
+                type: "gaussianBlur", name: "b", parameters: [("inputRadius", [.infinity])], field: "f")
         }
         // Left out, a parameter takes Core Image's default.
-        #expect(try LayerFilter.make(type: "gaussianBlur", name: "b", parameters: [], field: "f") == .gaussianBlur(name: "b", inputRadius: 10))
+        #expect(
+            try LayerFilter.make(type: "gaussianBlur", name: "b", parameters: [], field: "f")
+                == .gaussianBlur(name: "b", inputRadius: 10))
     }
 
     @Test func compositingFilterTakesTheBlendModesByLongOrShortName() throws {
