@@ -41,6 +41,15 @@ import Testing
         #expect(try PropertyValue(wire: value.wire) == value)
     }
 
+    /// A connection before version 4 has no `filters` case: it reads a filter list as the strings of its names.
+    @Test func olderVersionsReadFiltersAsTheirNames() {
+        let filters = PropertyValue.filters([.gaussianBlur(name: "blur", inputRadius: 2)])
+        #expect(filters.wire(forVersion: 3) == .strings(["blur"]))
+        #expect(PropertyValue.filters(nil).wire(forVersion: 1) == .strings(nil))
+        #expect(filters.wire(forVersion: 4) == filters.wire)
+        #expect(PropertyValue.number(1).wire(forVersion: 1) == .number(1))
+    }
+
     @Test func everyValueKindIsCovered() {
         #expect(Set(Self.everyValue.map(\.kind)) == Set(ValueKind.allCases))
     }

@@ -49,6 +49,13 @@ extension PropertyValue {
         }
     }
 
+    /// The value as a connection of `version` reads it: before version 4 there is no `filters` case, and a filter
+    /// list goes as the `strings` of its names (what those versions held in `filters`).
+    public func wire(forVersion version: Int) -> WireValue {
+        if version < 4, case .filters(let list) = self { return .strings(list?.map(\.name)) }
+        return wire
+    }
+
     /// Each filter checked by `LayerFilter.make`: an unknown type or parameter, a wrong count or a negative
     /// radius is `invalidValue` at `filters[i].type` or `filters[i].<parameter>`, naming what is accepted.
     static func filters(wire list: [WireFilter]) throws(ProtocolError) -> [LayerFilter] {

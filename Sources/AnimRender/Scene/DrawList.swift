@@ -227,7 +227,8 @@ public struct BackdropDraw: Sendable, Equatable {
 /// parent first. Items keep their output-pixel transforms: the buffer is a window onto the output, not a new
 /// coordinate space.
 public struct GroupDraw: Sendable, Equatable {
-    /// Output pixels, inside the output; nothing outside is drawn.
+    /// Output pixels, inside the output (a blurred group: grown by the blur's reach, which may pass the edge);
+    /// nothing outside is drawn.
     public var bounds: PixelRect
     public var items: [DrawItem]
     public var opacity: Double
