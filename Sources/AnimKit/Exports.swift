@@ -16,6 +16,12 @@ public typealias FillMode = AnimCore.FillMode
 public typealias ValueFunction = AnimCore.ValueFunction
 public typealias SpringParameters = AnimCore.SpringParameters
 public typealias EmitterCell = AnimCore.EmitterCell
+/// An entry of `filters` or `backgroundFilters` (`gaussianBlur`, `colorMatrix`).
+public typealias LayerFilter = AnimCore.LayerFilter
+public typealias FilterType = AnimCore.FilterType
+public typealias FilterParameter = AnimCore.FilterParameter
+/// The `compositingFilter` blend modes.
+public typealias BlendMode = AnimCore.BlendMode
 public typealias LayerClass = AnimCore.LayerClass
 public typealias LayerID = AnimCore.LayerID
 public typealias ImageID = AnimCore.ImageID

@@ -24,8 +24,9 @@ extension ServerCore {
                     request: UInt64(query.request))
             ]
         }
+        let version = Int(session.version ?? 1)
         let properties = LayerProperty.allCases.filter { $0.exists(on: state.layerClass) }.map {
-            WirePropertyEntry(keyPath: $0.key, value: state.value(of: $0).wire)
+            WirePropertyEntry(keyPath: $0.key, value: state.value(of: $0).wire(forVersion: version))
         }
         return [
             .presentationReply(

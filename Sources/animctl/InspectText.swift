@@ -61,8 +61,9 @@ enum InspectText {
         case .image(let id?): "\(id.rawValue)"
         case .layer(let id?): "\(id.rawValue)"
         case .attributedString(let text?): text.runs.isEmpty ? text.string : "\(text.string) (\(text.runs.count) runs)"
+        case .filters(let a?): list(a.map(ValueText.filter))
         case .color(nil), .path(nil), .numbers(nil), .colors(nil), .string(nil), .strings(nil), .image(nil),
-            .layer(nil), .attributedString(nil):
+            .layer(nil), .attributedString(nil), .filters(nil):
             "null"
         }
     }

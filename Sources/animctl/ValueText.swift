@@ -32,10 +32,17 @@ enum ValueText {
         case .layer(let id?): "\(id.rawValue)"
         case .attributedString(let text?):
             text.runs.isEmpty ? "\"\(text.string)\"" : "\"\(text.string)\" (\(text.runs.count) runs)"
+        case .filters(let a?): "[" + a.map(filter).joined(separator: ", ") + "]"
         case .color(nil), .path(nil), .numbers(nil), .colors(nil), .string(nil), .strings(nil), .image(nil),
-            .layer(nil), .attributedString(nil):
+            .layer(nil), .attributedString(nil), .filters(nil):
             "null"
         }
+    }
+
+    /// `gaussianBlur "blur" inputRadius 4`.
+    static func filter(_ f: LayerFilter) -> String {
+        ([f.type.rawValue, "\"\(f.name)\""] + f.parameters.map { "\($0.0.rawValue) \(value($0.1))" })
+            .joined(separator: " ")
     }
 
     static func event(_ event: AnimationEvent) -> String {

@@ -14,16 +14,16 @@ import Testing
         Transaction.begin()
         #expect(
             throws: AnimKitError.invalid(
-                .notAllowed(field: "filters", value: "gaussianBlur", reason: "is not drawn yet: filters must be empty"))
+                .outOfRange(field: "filters[0].inputRadius", value: -2, allowed: "≥ 0"))
         ) {
-            try layer.setValue(.strings(["gaussianBlur"]), forKeyPath: "filters")
+            try layer.setValue(.filters([.gaussianBlur(name: "blur", inputRadius: -2)]), forKeyPath: "filters")
         }
-        let fade = BasicAnimation(keyPath: "compositingFilter", from: nil, to: .string("multiplyBlendMode"))
+        let fade = BasicAnimation(keyPath: "compositingFilter", from: nil, to: .string("sepiaBlendMode"))
         #expect(
             throws: AnimKitError.invalid(
                 .notAllowed(
-                    field: "kind.basic.toValue", value: "multiplyBlendMode",
-                    reason: "is not drawn yet: compositingFilter must be nil"))
+                    field: "kind.basic.toValue", value: "sepiaBlendMode",
+                    reason: "is not one of \(BlendMode.acceptedNames.joined(separator: ", "))"))
         ) {
             try layer.add(fade, forKey: "blend")
         }

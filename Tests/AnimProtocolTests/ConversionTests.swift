@@ -22,6 +22,10 @@ import Testing
             AttributedText("Hi 世界", runs: [.init(location: 3, length: 2, font: "Noto Sans CJK SC", underline: .single)])
         ),
         .layer(LayerID(42)), .layer(nil),
+        .filters([
+            .gaussianBlur(name: "blur", inputRadius: 2.5), .colorMatrix(name: "m", FilterParameter.identityMatrix),
+        ]),
+        .filters([]), .filters(nil),
     ]
 
     static func timing(_ duration: Double = 1) -> MediaTiming {
@@ -38,6 +42,15 @@ import Testing
 
     @Test(arguments: everyValue) func valueRoundTrips(_ value: PropertyValue) throws {
         #expect(try PropertyValue(wire: value.wire) == value)
+    }
+
+    /// A connection before version 4 has no `filters` case: it reads a filter list as the strings of its names.
+    @Test func olderVersionsReadFiltersAsTheirNames() {
+        let filters = PropertyValue.filters([.gaussianBlur(name: "blur", inputRadius: 2)])
+        #expect(filters.wire(forVersion: 3) == .strings(["blur"]))
+        #expect(PropertyValue.filters(nil).wire(forVersion: 1) == .strings(nil))
+        #expect(filters.wire(forVersion: 4) == filters.wire)
+        #expect(PropertyValue.number(1).wire(forVersion: 1) == .number(1))
     }
 
     @Test func everyValueKindIsCovered() {

@@ -76,16 +76,29 @@ import Testing
             operations: [set("opacity", .number(0.5)), set("position", .point(WirePoint(x: .nan, y: 0)))],
             code: .invalidValue, field: value, value: "nan"),
         Refusal(
-            name: "filters", operations: [set("opacity", .number(0.5)), set("filters", .strings(["gaussianBlur"]))],
-            code: .invalidValue, field: value, value: "gaussianBlur"),
+            name: "unknown filter",
+            operations: [
+                set("opacity", .number(0.5)),
+                set("filters", .filters([WireFilter(type: "sepiaTone", name: "sepia", parameters: [])])),
+            ],
+            code: .invalidValue, field: value + ".filters[0].type", value: "sepiaTone"),
         Refusal(
-            name: "backgroundFilters",
-            operations: [set("opacity", .number(0.5)), set("backgroundFilters", .strings(["blur", "saturate"]))],
-            code: .invalidValue, field: value, value: "blur, saturate"),
+            name: "unknown backgroundFilters parameter",
+            operations: [
+                set("opacity", .number(0.5)),
+                set(
+                    "backgroundFilters",
+                    .filters([
+                        WireFilter(
+                            type: "gaussianBlur", name: "blur",
+                            parameters: [WireFilterParameter(name: "inputAngle", values: [1])])
+                    ])),
+            ],
+            code: .invalidValue, field: value + ".filters[0].inputAngle", value: "inputAngle"),
         Refusal(
-            name: "compositingFilter",
-            operations: [set("opacity", .number(0.5)), set("compositingFilter", .string("multiplyBlendMode"))],
-            code: .invalidValue, field: value, value: "multiplyBlendMode"),
+            name: "unknown compositingFilter",
+            operations: [set("opacity", .number(0.5)), set("compositingFilter", .string("sepiaBlendMode"))],
+            code: .invalidValue, field: value, value: "sepiaBlendMode"),
         Refusal(
             name: "unknown key path", operations: [set("opacity", .number(0.5)), set("alpha", .number(1))],
             code: .unknownKeyPath, field: "Commit.operations[1].setProperty.keyPath", value: "alpha"),
@@ -151,8 +164,15 @@ import Testing
             ],
             code: .invalidValue, field: "\(animationField).kind.transition.startProgress", value: "2"),
         Refusal(
-            name: "animated filters", operations: [add(animation(.basic(basic("filters", to: .strings(["sepia"])))))],
-            code: .invalidValue, field: "\(animationField).kind.basic.toValue", value: "sepia"),
+            name: "animated filters",
+            operations: [
+                add(
+                    animation(
+                        .basic(
+                            basic("filters", to: .filters([WireFilter(type: "sepiaTone", name: "s", parameters: [])]))
+                        )))
+            ],
+            code: .invalidValue, field: "\(animationField).kind.basic.toValue.filters[0].type", value: "sepiaTone"),
     ]
 
     @Test func everyRefusalNamesItsWirePathAndValue() throws {
@@ -178,7 +198,7 @@ import Testing
         let state = try presentation(of: client)
         #expect(state["opacity"] == .number(1))
         #expect(state["shouldRasterize"] == .bool(false))
-        #expect(state["filters"] == .strings(nil))
+        #expect(state["filters"] == .filters(nil))
 
         // A query's fields are named from its message too.
         client.send(.presentationQuery(PresentationQuery(request: 5, layer: Self.layer, time: .nan)))
@@ -199,7 +219,7 @@ import Testing
                         .createLayer(WireCreateLayer(layer: Self.layer, layerClass: .layer)),
                         Self.set("opacity", .number(2)),
                         Self.set("bounds", .rect(WireRect(x: 0, y: 0, width: -40, height: -20))),
-                        Self.set("filters", .strings([])), Self.set("compositingFilter", .string(nil)),
+                        Self.set("filters", .filters([])), Self.set("compositingFilter", .string(nil)),
                         Self.set("cornerCurve", .string("circular")), Self.set("shouldRasterize", .bool(false)),
                     ])))
         client.send(.sync(Sync(request: 1)))

@@ -118,6 +118,8 @@ struct BadFrame: Sendable, CustomTestStringConvertible {
     let code: UInt16
 
     var testDescription: String { name }
+    /// Whether the error closes the connection (`invalidValue` refuses the commit only).
+    var isFatal: Bool { WireErrorCode(rawValue: code)?.isFatal ?? true }
 
     static func all() throws -> [BadFrame] {
         let folder = BuiltProgram.repositoryRoot.appendingPathComponent("protocol/bad")

@@ -61,6 +61,9 @@ private func accepted(_ p: PropertyRow) -> String {
     case .bool: return "true, false"
     case .image: return "an image this client uploaded, or nil"
     case .layer: return "a layer of this client (mask rules: no superlayer, not nested), or nil"
+    case .filters:
+        return "a list of `gaussianBlur` (inputRadius ≥ 0) and `colorMatrix` (inputColorMatrix, 20 numbers) filters, "
+            + "or nil; key paths `\(p.key).<name>.<parameter>`"
     }
 }
 

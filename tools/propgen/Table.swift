@@ -4,6 +4,7 @@ import Foundation
 enum Kind: String, CaseIterable {
     case number, point, size, rect, transform, color, bool, path, numbers, colors, string, strings, image, layer
     case attributedString
+    case filters
 
     /// The Swift type of a stored property of this kind (a string's optionality depends on its default).
     var swiftType: String {
@@ -23,6 +24,7 @@ enum Kind: String, CaseIterable {
         case .image: "ImageID?"
         case .layer: "LayerID?"
         case .attributedString: "AttributedText?"
+        case .filters: "[LayerFilter]?"
         }
     }
 
@@ -288,7 +290,7 @@ private func parseDefault(_ value: JSON, kind: Kind, fail: (String) -> TableErro
     case (.bool, .bool): fits = true
     case (.string, .string), (.string, .null): fits = true
     case (.path, .null), (.numbers, .null), (.colors, .null), (.strings, .null), (.image, .null), (.layer, .null),
-        (.attributedString, .null):
+        (.attributedString, .null), (.filters, .null):
         fits = true
     default: fits = false
     }

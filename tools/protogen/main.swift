@@ -18,8 +18,8 @@ struct NamedType {
 struct UnionCase {
     var name: String
     var type: String?
-    /// The protocol version that added the case (`{"since": 4}` after the type); nil for the first version's.
-    var since: Int?
+    /// The protocol version that added the case (`{"since": N}` after the type); nil: every version.
+    var since: Int? = nil
 }
 
 struct Union {
@@ -299,6 +299,7 @@ func emitUnions(_ spec: Spec) -> String {
         out += "\n" + docLines(u.doc)
         out += "public enum \(u.name): Hashable, Sendable {\n"
         for c in u.cases {
+            if let since = c.since { out += "    /// Since version \(since).\n" }
             out += "    case \(ident(c.name))" + (c.type.map { "(\(swiftType($0)))" } ?? "") + "\n"
         }
         out += "}\n\nextension \(u.name) {\n"

@@ -4,16 +4,20 @@ import AnimRender
 /// The benchmark's scene: `count` layers of 16 to 128 points at fixed pseudo-random places, half opaque and
 /// half translucent, a quarter of them with rounded corners; every tenth one moves from frame to frame. With
 /// `ticker`, a 16,000-point text layer on top scrolls left 3 points a frame (drawn from tiles, beyond 4096 pixels).
+/// With `backgroundBlur`, a layer covering the output on top blurs everything below it (backgroundFilters, frosted
+/// glass over the whole screen).
 struct BenchScene {
     let size: PixelSize
     let count: Int
     let ticker: Bool
+    let backgroundBlur: Double?
     private var base: [LayerState] = []
 
-    init(size: PixelSize, count: Int, ticker: Bool = false) {
+    init(size: PixelSize, count: Int, ticker: Bool = false, backgroundBlur: Double? = nil) {
         self.size = size
         self.count = count
         self.ticker = ticker
+        self.backgroundBlur = backgroundBlur
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next() -> Double {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -60,6 +64,16 @@ struct BenchScene {
                 $0.foregroundColor = .black
             }
             let id = LayerID(UInt32(base.count + 1))
+            scene.layers[id] = SceneLayer(id: id, state: s, sublayers: [])
+            scene.roots.append(id)
+        }
+        if let backgroundBlur {
+            var s = LayerState()
+            s.bounds = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+            s.anchorPoint = .zero
+            s.backgroundColor = Color(red: 1, green: 1, blue: 1, alpha: 0.2)
+            s.backgroundFilters = [.gaussianBlur(name: "frost", inputRadius: backgroundBlur)]
+            let id = LayerID(UInt32(base.count + 2))
             scene.layers[id] = SceneLayer(id: id, state: s, sublayers: [])
             scene.roots.append(id)
         }

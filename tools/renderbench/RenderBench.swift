@@ -22,6 +22,8 @@ struct RenderBench: ParsableCommand {
     var particles: Int?
 
     @Flag(help: "Times rasterizing a 1,000-glyph text layer instead (`TextBench`).") var text = false
+    @Option(help: "Adds a full-output layer on top whose backgroundFilters blur what lies below by this inputRadius.")
+    var backgroundBlur: Double?
 
     func run() throws {
         if let particles { return try runEmitter(particles) }
@@ -35,7 +37,8 @@ struct RenderBench: ParsableCommand {
             guard parts.count == 2 else { throw ValidationError("bad size \(sizeText)") }
             let size = PixelSize(width: parts[0], height: parts[1])
             for count in counts {
-                let bench = BenchScene(size: size, count: min(count, 10_000), ticker: ticker)
+                let bench = BenchScene(
+                    size: size, count: min(count, 10_000), ticker: ticker, backgroundBlur: backgroundBlur)
                 for name in renderers {
                     let renderer: any Renderer
                     switch name {

@@ -86,6 +86,32 @@ enum BadFrames {
                 ),
                 at: -1, [2])),
         BadFrame(
+            name: "unknown-filter", code: .invalidValue,
+            reason:
+                "Commit.operations[1].setProperty.value.filters[0].type is sepiaTone; the filters drawn are gaussianBlur, colorMatrix (not fatal: the commit is refused, the connection stays).",
+            bytes: commit([
+                .createLayer(WireCreateLayer(layer: 1, layerClass: .layer)),
+                .setProperty(
+                    WireSetProperty(
+                        layer: 1, keyPath: "filters",
+                        value: .filters([WireFilter(type: "sepiaTone", name: "sepia", parameters: [])]))),
+            ])),
+        BadFrame(
+            name: "bad-filter-parameter", code: .invalidValue,
+            reason:
+                "Commit.operations[1].setProperty.value.filters[0] gives gaussianBlur an inputAngle; its one parameter is inputRadius (not fatal: the commit is refused, the connection stays).",
+            bytes: commit([
+                .createLayer(WireCreateLayer(layer: 1, layerClass: .layer)),
+                .setProperty(
+                    WireSetProperty(
+                        layer: 1, keyPath: "filters",
+                        value: .filters([
+                            WireFilter(
+                                type: "gaussianBlur", name: "blur",
+                                parameters: [WireFilterParameter(name: "inputAngle", values: [1])])
+                        ]))),
+            ])),
+        BadFrame(
             name: "invalid-union-tag", code: .invalidTag,
             reason: "ClockControl.action has tag 6; WireClockAction has cases 0 to 5.",
             bytes: patched(FrameCodec.encode(.clockControl(ClockControl(request: 1, action: .query))), at: -1, [6])),

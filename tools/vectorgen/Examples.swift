@@ -97,6 +97,16 @@ enum Examples {
                     ]))
         ),
         (1, "filters", .strings(["blur", "sepia"])),
+        (
+            1, "filters",
+            .filters([
+                WireFilter(
+                    type: "gaussianBlur", name: "blur",
+                    parameters: [WireFilterParameter(name: "inputRadius", values: [4])]),
+                WireFilter(type: "colorMatrix", name: "tint", parameters: []),
+            ])
+        ),
+        (1, "backgroundFilters", .filters(nil)),
     ]
 
     static func identityScaled(_ s: Double) -> WireTransform {

@@ -121,7 +121,19 @@ final class BasicProgram: AnimationProgram {
             throw .nonFinite(field: field, value: value.firstNonFinite ?? .nan)
         }
         if case .path(let p?) = value { try p.validate(field: field) }
-        if keyPath.component == nil { try keyPath.property.checkDrawn(value, field: field) }
+        guard keyPath.component == nil else { return }
+        try keyPath.property.checkDrawn(value, field: field)
+        switch value {
+        case .string(let s?):
+            // An animatable enumerated string (compositingFilter) animates between its allowed names only.
+            if let allowed = keyPath.property.allowedStrings, !allowed.contains(s) {
+                throw .notAllowed(field: field, value: s, reason: "is not one of \(allowed.joined(separator: ", "))")
+            }
+        case .filters(let list?):
+            for (i, filter) in list.enumerated() { try filter.validate(field: "\(field)[\(i)]") }
+        default:
+            break
+        }
     }
 }
 

@@ -1,10 +1,12 @@
 /// The struct-field part of a key path (docs/core-animation-rules.md#key-paths): "position.x", "bounds.size.width",
-/// "transform.rotation.z", "shadowOffset.height".
+/// "transform.rotation.z", "shadowOffset.height", "filters.blur.inputRadius" (a parameter of the filter of that
+/// name, docs/core-animation-rules.md#filters).
 public enum KeyPathComponent: Hashable, Sendable {
     case x, y
     case width, height
     case origin, originX, originY, size, sizeWidth, sizeHeight
     case transform(TransformComponent)
+    case filter(name: String, parameter: FilterParameter)
 
     /// The components a value of `kind` offers, by their dotted names.
     static func parse(_ rest: String, on kind: ValueKind) -> KeyPathComponent? {
@@ -20,8 +22,17 @@ public enum KeyPathComponent: Hashable, Sendable {
         case (.rect, "size.width"): .sizeWidth
         case (.rect, "size.height"): .sizeHeight
         case (.transform, _): TransformComponent(rawValue: rest).map { .transform($0) }
+        case (.filters, _): filterParameter(rest)
         default: nil
         }
+    }
+
+    /// "blur.inputRadius": the filter's name (which may hold dots) before the last dot, the parameter after it.
+    private static func filterParameter(_ rest: String) -> KeyPathComponent? {
+        guard let dot = rest.lastIndex(of: "."), dot != rest.startIndex,
+            let parameter = FilterParameter(rawValue: String(rest[rest.index(after: dot)...]))
+        else { return nil }
+        return .filter(name: String(rest[..<dot]), parameter: parameter)
     }
 
     public var name: String {
@@ -37,6 +48,7 @@ public enum KeyPathComponent: Hashable, Sendable {
         case .sizeWidth: "size.width"
         case .sizeHeight: "size.height"
         case .transform(let c): c.rawValue
+        case .filter(let name, let parameter): name + "." + parameter.rawValue
         }
     }
 
@@ -45,6 +57,7 @@ public enum KeyPathComponent: Hashable, Sendable {
         switch self {
         case .origin: .point
         case .size, .transform(.translation): .size
+        case .filter(_, let parameter): parameter.valueKind
         default: .number
         }
     }
@@ -64,6 +77,9 @@ public enum KeyPathComponent: Hashable, Sendable {
         case (.sizeHeight, .rect(let r)): .number(r.size.height)
         case (.transform(.translation), .transform(let t)): .size(t.translationComponent())
         case (.transform(let c), .transform(let t)): .number(t.component(c))
+        case (.filter(let name, let parameter), .filters(let list)):
+            // A filter the list does not hold reads as the parameter's neutral value (no blur, the identity).
+            list?.named(name)?.filter.value(of: parameter) ?? parameter.neutralValue
         default: whole
         }
     }
@@ -105,6 +121,13 @@ public enum KeyPathComponent: Hashable, Sendable {
             return .transform(t.settingTranslation(s))
         case (.transform(let c), .transform(let t), .number(let v)):
             return .transform(t.setting(c, to: v))
+        case (.filter(let name, let parameter), .filters(var list?), _):
+            // Setting a parameter of a filter the list does not hold changes nothing, as in Core Animation.
+            guard let (i, filter) = list.named(name), let set = filter.setting(parameter, to: part) else {
+                return whole
+            }
+            list[i] = set
+            return .filters(list)
         default:
             return whole
         }

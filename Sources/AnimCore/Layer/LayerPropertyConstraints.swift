@@ -36,7 +36,8 @@ extension LayerProperty {
         case .attributedString(let text?):
             if let problem = text.problem() { throw .invalid(field: "\(key).\(problem.field)", reason: problem.reason) }
         case .string(let s):
-            if let allowed = allowedStrings {
+            // nil is accepted where it is the default (compositingFilter: no filter).
+            if let allowed = allowedStrings, s != nil || defaultValue != .string(nil) {
                 guard let s, allowed.contains(s) else {
                     throw .notAllowed(
                         field: key, value: s ?? "nil", reason: "is not one of \(allowed.joined(separator: ", "))")
@@ -48,6 +49,8 @@ extension LayerProperty {
             }
         case .path(let p?):
             try p.validate(field: key)
+        case .filters(let list?):
+            for (i, filter) in list.enumerated() { try filter.validate(field: "\(key)[\(i)]") }
         default:
             break
         }
@@ -127,6 +130,8 @@ extension PropertyValue {
         case .color(let c?): [c.red, c.green, c.blue, c.alpha].first { !$0.isFinite }
         case .numbers(let a?): a.first { !$0.isFinite }
         case .colors(let a?): a.flatMap { [$0.red, $0.green, $0.blue, $0.alpha] }.first { !$0.isFinite }
+        case .filters(let a?):
+            a.lazy.flatMap { $0.parameters.compactMap { $0.1.firstNonFinite } }.first
         default: nil
         }
     }

@@ -15,6 +15,7 @@ extension PropertyValue: Encodable {
     /// | string | a string or null |
     /// | attributedString | a string, `{"string": …, "runs": [{"location", "length", "font", "fontSize", "foregroundColor", "underline", "kern"}]}`, or null |
     /// | image, layer | an id (an integer) or null |
+    /// | filters | an array of `{"type": "gaussianBlur", "name": "blur", "inputRadius": 4}`, or null |
     ///
     /// null is a value only for the kinds that have one (a colour of "none", no path…). Errors name the JSON
     /// path and what was found.
@@ -31,6 +32,7 @@ extension PropertyValue: Encodable {
             case .image: return .image(nil)
             case .layer: return .layer(nil)
             case .attributedString: return .attributedString(nil)
+            case .filters: return .filters(nil)
             case .number, .point, .size, .rect, .transform, .bool:
                 throw read.failure(decoder, "expected \(describe(kind)), got null")
             }
@@ -76,6 +78,8 @@ extension PropertyValue: Encodable {
             return .layer(LayerID(try read.identifier(decoder, what: "a layer id")))
         case .attributedString:
             return .attributedString(try attributedText(decoder))
+        case .filters:
+            return .filters(try read.elements(decoder, expected: describe(kind)).map { try filter($0) })
         }
     }
 
@@ -101,8 +105,9 @@ extension PropertyValue: Encodable {
         case .layer(let id?): try single.encode(id.rawValue)
         case .attributedString(let text?):
             if text.runs.isEmpty { try single.encode(text.string) } else { try single.encode(AttributedTextJSON(text)) }
+        case .filters(let a?): try single.encode(a.map(FilterJSON.init))
         case .color(nil), .path(nil), .numbers(nil), .colors(nil), .string(nil), .strings(nil), .image(nil),
-            .layer(nil), .attributedString(nil):
+            .layer(nil), .attributedString(nil), .filters(nil):
             try single.encodeNil()
         }
     }
@@ -125,6 +130,31 @@ extension PropertyValue: Encodable {
         case .image: "an image id"
         case .layer: "a layer id"
         case .attributedString: "a string or an attributed string {\"string\", \"runs\"}"
+        case .filters: "an array of filters ({\"type\": …, \"name\": …, parameters})"
+        }
+    }
+
+    /// One filter: `type`, `name` (the type's name when left out) and parameters by name, a number or an array of
+    /// numbers each (`LayerFilter.make` checks them).
+    private static func filter(_ decoder: any Decoder) throws -> LayerFilter {
+        let reader = try JSONObjectReader(decoder, what: "a filter")
+        guard let type = try reader.string("type") else {
+            throw JSONValueReading.failure(decoder, "a filter needs a \"type\"")
+        }
+        let name = try reader.string("name") ?? type
+        var parameters: [(name: String, values: [Double])] = []
+        for parameter in FilterParameter.allCases {
+            guard let value = try reader.present(parameter.rawValue) else { continue }
+            if let number = try? JSONValueReading.number(value) {
+                parameters.append((parameter.rawValue, [number]))
+            } else {
+                parameters.append((parameter.rawValue, try JSONValueReading.numbers(value, expected: "numbers")))
+            }
+        }
+        try reader.rejectUnknownFields(
+            allowed: ["type", "name"] + FilterParameter.allCases.map(\.rawValue), in: "a filter")
+        return try JSONValueReading.validating(at: decoder.codingPath) { () throws(AnimCoreError) in
+            try LayerFilter.make(type: type, name: name, parameters: parameters, field: "filter")
         }
     }
 
@@ -258,5 +288,25 @@ private struct AttributedTextJSON: Encodable {
         var object = encoder.container(keyedBy: Key.self)
         try object.encode(text.string, forKey: .string)
         try object.encode(text.runs.map(RunJSON.init), forKey: .runs)
+    }
+}
+
+/// A filter as JSON: type, name, then its parameters (a number, or an array of numbers).
+private struct FilterJSON: Encodable {
+    let filter: LayerFilter
+
+    init(_ filter: LayerFilter) { self.filter = filter }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: JSONKey.self)
+        try c.encode(filter.type.rawValue, forKey: JSONKey("type"))
+        try c.encode(filter.name, forKey: JSONKey("name"))
+        for (parameter, value) in filter.parameters {
+            switch value {
+            case .number(let v): try c.encode(v, forKey: JSONKey(parameter.rawValue))
+            case .numbers(let a?): try c.encode(a, forKey: JSONKey(parameter.rawValue))
+            default: break
+            }
+        }
     }
 }

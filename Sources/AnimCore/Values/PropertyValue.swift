@@ -17,6 +17,8 @@ public enum PropertyValue: Hashable, Sendable {
     case layer(LayerID?)
     /// A text layer's string with runs of attributes (a plain string is one with no runs).
     case attributedString(AttributedText?)
+    /// `filters` and `backgroundFilters` (docs/core-animation-rules.md#filters).
+    case filters([LayerFilter]?)
 
     public var kind: ValueKind {
         switch self {
@@ -35,6 +37,7 @@ public enum PropertyValue: Hashable, Sendable {
         case .image: .image
         case .layer: .layer
         case .attributedString: .attributedString
+        case .filters: .filters
         }
     }
 
@@ -51,6 +54,7 @@ public enum PropertyValue: Hashable, Sendable {
         case .numbers(let a): a?.allSatisfy(\.isFinite) ?? true
         case .colors(let a): a?.allSatisfy(\.isFinite) ?? true
         case .attributedString(let text): text?.runs.allSatisfy(\.isFinite) ?? true
+        case .filters(let a): a?.allSatisfy(\.isFinite) ?? true
         case .bool, .string, .strings, .image, .layer: true
         }
     }

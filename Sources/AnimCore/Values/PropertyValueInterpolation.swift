@@ -32,6 +32,9 @@ extension PropertyValue {
         case (.path(let a?), .path(let b?)):
             if let p = a.interpolated(to: b, fraction: t) { return .path(p) }
             return t < 0.5 ? self : other
+        case (.filters(let a?), .filters(let b?)):
+            if let f = a.interpolated(to: b, fraction: t) { return .filters(f) }
+            return t < 0.5 ? self : other
         default:
             // docs/core-animation-rules.md#decisions-on-open-points: Bool properties (and every other discrete kind)
             // take the to value from f = 0.5.

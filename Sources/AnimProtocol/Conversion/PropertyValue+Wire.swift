@@ -32,6 +32,7 @@ extension PropertyValue {
             } catch {
                 throw error.at("attributedString")
             }
+        case .filters(let list): self = .filters(try list.map(Self.filters(wire:)))
         }
     }
 
@@ -54,6 +55,49 @@ extension PropertyValue {
         // Without runs it is the plain string: what servers before version 4 take for a text layer's string.
         case .attributedString(let text):
             text.map { $0.runs.isEmpty ? .string($0.string) : .attributedString($0.wire) } ?? .string(nil)
+        case .filters(let list): .filters(list?.map(\.wire))
         }
+    }
+
+    /// The value as a connection of `version` reads it: before version 4 there is no `filters` case, and a filter
+    /// list goes as the `strings` of its names (what those versions held in `filters`).
+    public func wire(forVersion version: Int) -> WireValue {
+        if version < 4, case .filters(let list) = self { return .strings(list?.map(\.name)) }
+        return wire
+    }
+
+    /// Each filter checked by `LayerFilter.make`: an unknown type or parameter, a wrong count or a negative
+    /// radius is `invalidValue` at `filters[i].type` or `filters[i].<parameter>`, naming what is accepted.
+    static func filters(wire list: [WireFilter]) throws(ProtocolError) -> [LayerFilter] {
+        var out: [LayerFilter] = []
+        out.reserveCapacity(list.count)
+        for (i, w) in list.enumerated() {
+            do throws(AnimCoreError) {
+                out.append(
+                    try LayerFilter.make(
+                        type: w.type, name: w.name, parameters: w.parameters.map { ($0.name, $0.values) },
+                        field: "filters[\(i)]"))
+            } catch {
+                throw ProtocolError(error)
+            }
+        }
+        return out
+    }
+}
+
+extension LayerFilter {
+    /// The filter as sent: its type, name and every parameter.
+    public var wire: WireFilter {
+        WireFilter(
+            type: type.rawValue, name: name,
+            parameters: parameters.map { parameter, value in
+                let values: [Double] =
+                    switch value {
+                    case .number(let v): [v]
+                    case .numbers(let a): a ?? []
+                    default: []
+                    }
+                return WireFilterParameter(name: parameter.rawValue, values: values)
+            })
     }
 }

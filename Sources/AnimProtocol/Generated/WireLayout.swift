@@ -195,6 +195,22 @@ extension WirePath {
     }
 }
 
+extension WireFilter {
+    /// Field offsets from the start of the WireFilter (of its payload for a message), up to the first field
+    /// without a fixed size.
+    public enum FieldOffset {
+        @inlinable public static var type: Int { 0 }
+    }
+}
+
+extension WireFilterParameter {
+    /// Field offsets from the start of the WireFilterParameter (of its payload for a message), up to the first field
+    /// without a fixed size.
+    public enum FieldOffset {
+        @inlinable public static var name: Int { 0 }
+    }
+}
+
 extension WireControlPoints {
     /// Field offsets from the start of the WireControlPoints (of its payload for a message), up to the first field
     /// without a fixed size.
@@ -818,6 +834,7 @@ extension WireValue {
         @inlinable public static var image: UInt8 { 12 }
         @inlinable public static var layer: UInt8 { 13 }
         @inlinable public static var attributedString: UInt8 { 14 }
+        @inlinable public static var filters: UInt8 { 15 }
     }
 
     /// The payload's bytes after the tag, for the cases whose payload has a fixed size (an optional of a

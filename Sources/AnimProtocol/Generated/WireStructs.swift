@@ -325,6 +325,71 @@ extension WirePath {
     }
 }
 
+/// one entry of filters or backgroundFilters (version 4): type is the filter's Core Animation name (gaussianBlur, colorMatrix), name what key paths call it (filters.<name>.<parameter>); a parameter left out takes its default
+public struct WireFilter: Hashable, Sendable {
+    public var type: String
+    public var name: String
+    public var parameters: [WireFilterParameter]
+
+    public init(type: String, name: String, parameters: [WireFilterParameter]) {
+        self.type = type
+        self.name = name
+        self.parameters = parameters
+    }
+}
+
+extension WireFilter {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        do { type = try r.string() } catch { throw error.at("type") }
+        do { name = try r.string() } catch { throw error.at("name") }
+        do { parameters = try r.array { (r: inout WireReader) throws(ProtocolError) in try WireFilterParameter(from: &r) } } catch { throw error.at("parameters") }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        w.string(type)
+        w.string(name)
+        w.array(parameters) { w, v0 in v0.encode(to: &w) }
+    }
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("type", .string(type)),
+            ("name", .string(name)),
+            ("parameters", .array(parameters) { v0 in v0.wireJSON })
+        ])
+    }
+}
+
+/// inputRadius: 1 number (≥ 0); inputColorMatrix: 20 numbers, 4 rows (red, green, blue, alpha) of 5 (r, g, b, a multipliers, then a bias)
+public struct WireFilterParameter: Hashable, Sendable {
+    public var name: String
+    public var values: [Double]
+
+    public init(name: String, values: [Double]) {
+        self.name = name
+        self.values = values
+    }
+}
+
+extension WireFilterParameter {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        do { name = try r.string() } catch { throw error.at("name") }
+        do { values = try r.array { (r: inout WireReader) throws(ProtocolError) in try r.f64() } } catch { throw error.at("values") }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        w.string(name)
+        w.array(values) { w, v0 in w.f64(v0) }
+    }
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("name", .string(name)),
+            ("values", .array(values) { v0 in .number(v0) })
+        ])
+    }
+}
+
 public struct WireControlPoints: Hashable, Sendable {
     public var x1: Double
     public var y1: Double

@@ -17,7 +17,10 @@ public enum WireValue: Hashable, Sendable {
     case strings([String]?)
     case image(UInt32?)
     case layer(UInt32?)
+    /// Since version 4.
     case attributedString(WireAttributedString?)
+    /// Since version 4.
+    case filters([WireFilter]?)
 }
 
 extension WireValue {
@@ -54,7 +57,9 @@ extension WireValue {
             do { self = .layer(try r.optional { (r: inout WireReader) throws(ProtocolError) in try r.u32() }) } catch { throw error.at("layer") }
         case 14:
             do { self = .attributedString(try r.optional { (r: inout WireReader) throws(ProtocolError) in try WireAttributedString(from: &r) }) } catch { throw error.at("attributedString") }
-        default: throw WireReader.invalidTag(tag, of: "WireValue", caseCount: 15)
+        case 15:
+            do { self = .filters(try r.optional { (r: inout WireReader) throws(ProtocolError) in try r.array { (r: inout WireReader) throws(ProtocolError) in try WireFilter(from: &r) } }) } catch { throw error.at("filters") }
+        default: throw WireReader.invalidTag(tag, of: "WireValue", caseCount: 16)
         }
     }
 
@@ -105,6 +110,9 @@ extension WireValue {
         case .attributedString(let value):
             w.u8(14)
             w.optional(value) { w, v0 in v0.encode(to: &w) }
+        case .filters(let value):
+            w.u8(15)
+            w.optional(value) { w, v0 in w.array(v0) { w, v1 in v1.encode(to: &w) } }
         }
     }
 
@@ -112,6 +120,7 @@ extension WireValue {
     public var sinceVersion: UInt16 {
         switch self {
         case .attributedString: 4
+        case .filters: 4
         default: 1
         }
     }
@@ -134,6 +143,7 @@ extension WireValue {
         case .image: "image"
         case .layer: "layer"
         case .attributedString: "attributedString"
+        case .filters: "filters"
         }
     }
 
@@ -154,6 +164,7 @@ extension WireValue {
         case .image(let value): .object([("image", .optional(value) { v0 in .unsigned(v0) })])
         case .layer(let value): .object([("layer", .optional(value) { v0 in .unsigned(v0) })])
         case .attributedString(let value): .object([("attributedString", .optional(value) { v0 in v0.wireJSON })])
+        case .filters(let value): .object([("filters", .optional(value) { v0 in .array(v0) { v1 in v1.wireJSON } })])
         }
     }
 }

@@ -149,6 +149,7 @@ extension InspectionDocuments {
             case .colors: return .colors(nil)
             case .path: return .path(nil)
             case .attributedString: return .attributedString(nil)
+            case .filters: return .filters(nil)
             default: return nil
             }
         }
@@ -157,6 +158,7 @@ extension InspectionDocuments {
         case .attributedString:
             return try PropertyValue.decode(from: try object.superDecoder(forKey: key), as: .attributedString)
         case .strings: return .strings(try object.decode([String].self, forKey: key))
+        case .filters: return try PropertyValue.decode(from: object.superDecoder(forKey: key), as: .filters)
         case .numbers: return .numbers(try object.decode([Double].self, forKey: key))
         case .image: return .image(ImageID(try object.decode(UInt32.self, forKey: key)))
         case .layer: return .layer(LayerID(try object.decode(UInt32.self, forKey: key)))

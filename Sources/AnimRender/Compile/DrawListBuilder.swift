@@ -134,6 +134,11 @@ struct DrawListBuilder {
             return
         }
 
+        if let filtering = LayerFiltering(state, world: world) {
+            emitFiltered(
+                layer, filtering, from: lookup, world: world, alpha: alpha * opacity, clip: clip, shadows: shadows)
+            return
+        }
         let grouped = state.allowsGroupOpacity && opacity < 1
         let itemAlpha = grouped ? 1 : alpha * opacity
         let start = items.count

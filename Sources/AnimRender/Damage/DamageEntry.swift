@@ -89,6 +89,8 @@ extension DrawItem {
             hasher.combine(g.mask?.count)
             hasher.combine(g.blend)
             hasher.combine(g.clip)
+            hasher.combine(g.filters)
+            hasher.combine(g.backdrop?.bounds)
         case .shadow(let s):
             hasher.combine(4)
             hasher.combine(s.bounds)

@@ -26,7 +26,21 @@ public final class DamageTracker {
         let entries = list.items.map { DamageEntry($0, output: output) }
         defer { previous = Frame(size: list.size, clearColor: list.clearColor, entries: entries) }
         guard let old = previous, old.size == list.size, old.clearColor == list.clearColor else { return .full }
-        return .region(DamageRegion.merge(Self.changedBoxes(old: old.entries, new: entries)))
+        let changed = Self.changedBoxes(old: old.entries, new: entries)
+        return .region(DamageRegion.merge(changed + Self.backdropsReading(changed, in: list.items, output: output)))
+    }
+
+    /// The shapes of the top-level backdrops (backgroundFilters) whose blur reads a changed pixel outside them:
+    /// what lies below changed within the blur's reach, so the frosted pixels change too.
+    static func backdropsReading(_ changed: [PixelRect], in items: [DrawItem], output: PixelRect) -> [PixelRect] {
+        guard !changed.isEmpty else { return [] }
+        var more: [PixelRect] = []
+        for case .group(let g) in items {
+            guard let backdrop = g.backdrop, let shape = backdrop.bounds.intersection(output) else { continue }
+            let reads = shape.outset(by: GroupFilter.reach(backdrop.filters))
+            if changed.contains(where: { $0.intersection(reads) != nil }) { more.append(shape) }
+        }
+        return more
     }
 
     /// The boxes of the entries not kept unchanged from `old` to `new`.

@@ -90,22 +90,35 @@ extension GLESRenderer {
 
     // MARK: Groups
 
+    /// A `GroupDraw` as the software renderer draws it: the backdrop first, the items into a buffer over the
+    /// visible bounds grown by the filters' reach, the filters, the mask over the same window, then composited:
+    /// by GL blending for source over and add, through the blend shader over a copy of the destination for a
+    /// blend mode.
     func drawGroup(_ group: GroupDraw, visible: PixelRect) throws(RenderError) {
-        guard let clipped = Self.area(visible, group.clip), let area = clipped.intersection(group.bounds),
-            group.opacity.isFinite, group.opacity > 0
-        else { return }
+        guard let clipped = Self.area(visible, group.clip), group.opacity.isFinite, group.opacity > 0 else { return }
         guard let parent = current else { return }
-        if exceedsTextureLimit(area) {
+        let opacity = min(group.opacity, 1)
+        if let backdrop = group.backdrop { try drawBackdrop(backdrop, opacity: opacity, clip: clipped) }
+        guard let area = clipped.intersection(group.bounds) else { return }
+        let reach = GroupFilter.reach(group.filters)
+        let work = reach > 0 ? area.outset(by: reach).intersection(group.bounds) ?? area : area
+        if exceedsTextureLimit(work) {
             return try drawOnCPU(.group(group), area: area, blend: group.blend)
         }
-        let content = try offscreen(area) { () throws(RenderError) in try draw(group.items, visible: area) }
+        var content = try offscreen(work) { () throws(RenderError) in try draw(group.items, visible: work) }
         defer { pool.give(content) }
+        if !group.filters.isEmpty {
+            content = try apply(group.filters, to: content, window: work, repeatEdges: false)
+        }
         var mask: GLTarget?
         if let maskItems = group.mask {
-            mask = try offscreen(area) { () throws(RenderError) in try draw(maskItems, visible: area) }
+            mask = try offscreen(work) { () throws(RenderError) in try draw(maskItems, visible: work) }
         }
         defer { if let mask { pool.give(mask) } }
         bind(parent.target, window: parent.window)
+        if case .blend(let mode) = group.blend {
+            return try drawBlended(content, mask: mask, window: work, area: area, opacity: opacity, mode: mode)
+        }
         scissor(area)
         let program = try shaders.composite
         glUseProgram(program.id)
@@ -114,8 +127,8 @@ extension GLESRenderer {
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), content.texture)
         glUniform1i(program[.masked], mask == nil ? 0 : 1)
-        glUniform1f(program[.opacity], GLfloat(min(group.opacity, 1)))
-        glUniform2f(program[.sourceOrigin], GLfloat(area.x), GLfloat(area.y))
+        glUniform1f(program[.opacity], GLfloat(opacity))
+        glUniform2f(program[.sourceOrigin], GLfloat(work.x), GLfloat(work.y))
         if group.blend == .add { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE)) }
         drawQuad(area, with: program)
         if group.blend == .add { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA)) }
@@ -162,21 +175,9 @@ extension GLESRenderer {
         if kernel.radius > 0 {
             let scratch = try offscreen(window) {}
             defer { pool.give(scratch) }
-            let program = try shaders.blur
-            glUseProgram(program.id)
             glDisable(GLenum(GL_BLEND))
-            glUniform1i(program[.radius], GLint(kernel.radius))
-            glUniform4fv(
-                program[.weights], GLsizei(GaussianKernelUniform.vectors),
-                GaussianKernelUniform.packed(kernel))
-            glUniform2i(program[.sourceSize], GLint(window.width), GLint(window.height))
-            for (from, to, direction) in [(source, scratch, (1, 0)), (scratch, source, (0, 1))] {
-                bind(to, window: window)
-                scissor(window)
-                glBindTexture(GLenum(GL_TEXTURE_2D), from.texture)
-                glUniform2i(program[.direction], GLint(direction.0), GLint(direction.1))
-                drawQuad(window, with: program)
-            }
+            try blurPasses(
+                source, scratch: scratch, window: window, kernel: kernel, allChannels: false, repeatEdges: false)
             glEnable(GLenum(GL_BLEND))
         }
         bind(parent.target, window: parent.window)

@@ -6,6 +6,7 @@ enum GLUniform: Int, CaseIterable {
     case antialiased, borderWidth, channel, clamp, color, direction, image, imageMap, inverse, mask, masked
     case opacity, owned, quad, radii, radius, rect, source, sourceOrigin, sourceSize, textureMap, tint, viewOrigin
     case viewSize, weights
+    case allChannels, backdrop, backdropOrigin, bias, blendMode, matrix, repeatEdges
 
     var name: String { "u_\(self)" }
 }

@@ -9,6 +9,9 @@ final class GLPrograms {
     let tint: GLProgram
     let particles: GLProgram
     let particleBuffer = GLParticleBuffer()
+    let colorMatrix: GLProgram
+    let blend: GLProgram
+    let backdrop: GLProgram
 
     init() throws(RenderError) {
         rect = try GLProgram(vertex: GLShaders.quadVertex, fragment: GLShaders.rectFragment, name: "rect")
@@ -21,13 +24,23 @@ final class GLPrograms {
             vertex: GLShaders.particleVertex, fragment: GLShaders.particleFragment, name: "particles")
         glUseProgram(particles.id)
         glUniform1i(particles[.image], 0)
+        colorMatrix = try GLProgram(
+            vertex: GLShaders.quadVertex, fragment: GLShaders.colorMatrixFragment, name: "colorMatrix")
+        blend = try GLProgram(vertex: GLShaders.quadVertex, fragment: GLShaders.blendFragment, name: "blend")
+        backdrop = try GLProgram(vertex: GLShaders.quadVertex, fragment: GLShaders.backdropFragment, name: "backdrop")
         // Texture units never change: the image, source and blur input on 0, a mask on 1.
-        for program in [image, composite, blur, tint] {
+        for program in [image, composite, blur, tint, colorMatrix, blend, backdrop] {
             glUseProgram(program.id)
             glUniform1i(program[program === image ? .image : .source], 0)
         }
         glUseProgram(composite.id)
         glUniform1i(composite[.mask], 1)
+        // A blend mode's mask on 1 and its copy of the destination on 2; a backdrop's unfiltered copy on 2.
+        glUseProgram(blend.id)
+        glUniform1i(blend[.mask], 1)
+        glUniform1i(blend[.backdrop], 2)
+        glUseProgram(backdrop.id)
+        glUniform1i(backdrop[.backdrop], 2)
         glUseProgram(0)
     }
 }

@@ -192,14 +192,63 @@ public enum GroupBlend: Hashable, Sendable {
     case sourceOver
     /// Added (premultiplied, clamped): two groups added into an empty parent cross-fade exactly.
     case add
+    /// A layer's `compositingFilter`: the W3C compositing spec's blend mode (separable or not) mixes the
+    /// group's colour with what lies below, then source over: co = cs·(1 − ab) + cb·(1 − as) + as·ab·B(Cb, Cs)
+    /// on premultiplied colour, αo = as + ab − as·ab (pixman's PDF operators; the GLES shader reads the
+    /// backdrop from a copy of the destination).
+    case blend(BlendMode)
 }
 
-/// `items` drawn into a transparent offscreen buffer covering `bounds`, then (when `mask` is set) multiplied
-/// by the alpha of `mask` drawn into a second buffer of the same bounds, then composited with `opacity`
-/// and `blend` onto the parent (the output or the enclosing group). Items keep their output-pixel
-/// transforms: the buffer is a window onto the output, not a new coordinate space.
+/// A filter applied to a group's pixels before it is composited (a layer's `filters`), or to what lies below a
+/// layer (`backgroundFilters`, in `BackdropDraw`), in list order.
+public enum GroupFilter: Hashable, Sendable {
+    /// A gaussian blur of standard deviation `sigma` output pixels on every channel of the premultiplied pixels
+    /// (`GaussianKernel`, the shadows' blur): pixels outside the group's bounds count as transparent; a backdrop
+    /// repeats the edge pixels of its target.
+    case blur(sigma: Double)
+    /// A 4×5 colour matrix (`LayerFilter.Effect.colorMatrix`) applied to each pixel's straight-alpha colour in
+    /// 0…1, the result clamped to 0…1 and premultiplied again.
+    case colorMatrix([Float])
+
+    /// How far the filters spread a pixel, in whole output pixels.
+    public static func reach(_ filters: [GroupFilter]) -> Int {
+        filters.reduce(0) { total, filter in
+            if case .blur(let sigma) = filter { return total + GaussianKernel.reach(sigma: sigma) }
+            return total
+        }
+    }
+}
+
+/// A layer's `backgroundFilters`: before the group is drawn, the target's pixels under the rounded rectangle
+/// `rect` (local units, `transform` to output pixels, covered as a `RectDraw`) are filtered and put back in
+/// its coverage m times the group's opacity: out = below·(1 − m) + filtered·m (frosted glass behind the layer).
+/// What lies below is the target the group is drawn into (the output, or an enclosing group's buffer).
+public struct BackdropDraw: Sendable, Equatable {
+    public var transform: Transform3D
+    public var rect: Rect
+    public var radii: CornerRadii
+    public var filters: [GroupFilter]
+    /// The shape's pixels (its coverage box), inside the output.
+    public var bounds: PixelRect
+
+    public init(transform: Transform3D, rect: Rect, radii: CornerRadii, filters: [GroupFilter], bounds: PixelRect) {
+        self.transform = transform
+        self.rect = rect
+        self.radii = radii
+        self.filters = filters
+        self.bounds = bounds
+    }
+}
+
+/// `items` drawn into a transparent offscreen buffer covering `bounds`, then filtered by `filters` (a blur reads
+/// the pixels its kernel reaches inside `bounds`, so a clip does not cut what it spreads), then (when `mask` is
+/// set) multiplied by the alpha of `mask` drawn into a second buffer of the same bounds, then composited with
+/// `opacity` and `blend` onto the parent (the output or the enclosing group). A `backdrop` is applied to the
+/// parent first. Items keep their output-pixel transforms: the buffer is a window onto the output, not a new
+/// coordinate space.
 public struct GroupDraw: Sendable, Equatable {
-    /// Output pixels, inside the output; nothing outside is drawn.
+    /// Output pixels, inside the output (a blurred group: grown by the blur's reach, which may pass the edge);
+    /// nothing outside is drawn.
     public var bounds: PixelRect
     public var items: [DrawItem]
     public var opacity: Double
@@ -208,10 +257,15 @@ public struct GroupDraw: Sendable, Equatable {
     public var blend: GroupBlend
     /// Applied when compositing the group; nil = no clip beyond `bounds`.
     public var clip: PixelRect?
+    /// A layer's `filters`, in order.
+    public var filters: [GroupFilter]
+    /// A layer's `backgroundFilters`.
+    public var backdrop: BackdropDraw?
 
     public init(
         bounds: PixelRect, items: [DrawItem], opacity: Double = 1, mask: [DrawItem]? = nil,
-        blend: GroupBlend = .sourceOver, clip: PixelRect? = nil
+        blend: GroupBlend = .sourceOver, clip: PixelRect? = nil, filters: [GroupFilter] = [],
+        backdrop: BackdropDraw? = nil
     ) {
         self.bounds = bounds
         self.items = items
@@ -219,6 +273,8 @@ public struct GroupDraw: Sendable, Equatable {
         self.mask = mask
         self.blend = blend
         self.clip = clip
+        self.filters = filters
+        self.backdrop = backdrop
     }
 }
 

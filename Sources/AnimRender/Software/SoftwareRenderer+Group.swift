@@ -2,19 +2,26 @@ import AnimCore
 import CPixman
 
 extension SoftwareRenderer {
-    /// A `GroupDraw`: its items into an offscreen buffer over bounds ∩ clip (only the pixels this pass may
-    /// change), the mask's items into a second one, the mask's alpha scaled by the opacity (pixman IN_REVERSE of
-    /// a solid opacity), then the buffer through that mask onto the target: OVER for `.sourceOver`, ADD
-    /// (saturating) for `.add`. Without a mask, the opacity is a solid mask.
+    /// A `GroupDraw`: its backdrop first (`drawBackdrop`), then its items into an offscreen buffer over bounds ∩
+    /// clip (only the pixels this pass may change) grown by the filters' reach within the bounds, the filters
+    /// applied there, the mask's items into a second buffer over bounds ∩ clip, the mask's alpha scaled by the
+    /// opacity (pixman IN_REVERSE of a solid opacity), then the buffer through that mask onto the target: OVER for
+    /// `.sourceOver`, ADD (saturating) for `.add`, pixman's PDF blend operator for `.blend`. Without a mask, the
+    /// opacity is a solid mask.
     func drawGroup(_ g: GroupDraw, into target: DrawTarget) throws(RenderError) {
-        guard let clip = target.clip(g.clip), let area = g.bounds.intersection(clip) else { return }
+        guard let clip = target.clip(g.clip) else { return }
         let opacity = g.opacity.isFinite ? min(1, max(0, g.opacity)) : 0
+        if let backdrop = g.backdrop { try drawBackdrop(backdrop, opacity: opacity, clip: clip, into: target) }
+        guard let area = g.bounds.intersection(clip) else { return }
         let opacity8 = UInt8((opacity * 255).rounded())
         guard opacity8 > 0 else { return }
-        let content = try pool.take(area, format: PIXMAN_a8r8g8b8)
+        let reach = GroupFilter.reach(g.filters)
+        let work = reach > 0 ? area.outset(by: reach).intersection(g.bounds) ?? area : area
+        var content = try pool.take(work, format: PIXMAN_a8r8g8b8)
         defer { pool.recycle(content) }
         stats.offscreenPasses += 1
-        try draw(g.items, into: DrawTarget(image: content.image, originX: area.x, originY: area.y, clip: area))
+        try draw(g.items, into: DrawTarget(image: content.image, originX: work.x, originY: work.y, clip: work))
+        try apply(g.filters, to: &content, edges: .transparent)
 
         var maskBuffer: Offscreen?
         var solidMask: OpaquePointer?
@@ -43,8 +50,9 @@ extension SoftwareRenderer {
         }
         let at = target.local(area)
         pixman_image_composite32(
-            g.blend == .add ? PIXMAN_OP_ADD : PIXMAN_OP_OVER, content.image, maskBuffer?.image ?? solidMask,
-            target.image, 0, 0, 0, 0, Int32(at.x), Int32(at.y), Int32(at.width), Int32(at.height))
+            Self.pixmanOperator(g.blend), content.image, maskBuffer?.image ?? solidMask, target.image,
+            Int32(area.x - work.x), Int32(area.y - work.y), 0, 0, Int32(at.x), Int32(at.y), Int32(at.width),
+            Int32(at.height))
     }
 
     /// A `ShadowDraw`: the source items into an offscreen buffer over the part the blur reads for the pixels
@@ -73,7 +81,7 @@ extension SoftwareRenderer {
         defer { pool.recycle(source) }
         stats.offscreenPasses += 1
         try draw(s.source, into: DrawTarget(image: source.image, originX: read.x, originY: read.y, clip: read))
-        Self.blur(source, kernel: kernel, into: mask, at: shifted)
+        Self.blur(source, kernel: kernel, into: mask, at: shifted, as: AlphaSample.self)
         try composite(color: color, mask: mask, into: target)
     }
 
@@ -81,43 +89,5 @@ extension SoftwareRenderer {
     static func wholeOffset(_ v: Double) -> Int {
         guard v.isFinite else { return 0 }
         return Int(min(Double(1 << 24), max(-Double(1 << 24), v.rounded())))
-    }
-
-    /// Writes into `mask` the blur of `source`'s alpha at the pixels of `at` (output pixels, `mask`'s size):
-    /// `source` covers every pixel the kernel reads that lies inside the shadow's bounds; the rest count as 0.
-    static func blur(_ source: Offscreen, kernel: GaussianKernel, into mask: Offscreen, at: PixelRect) {
-        let r = kernel.radius
-        let weights = kernel.weights
-        let read = source.rect
-        // Horizontal pass over the rows `at` needs (± r), for `at`'s columns.
-        let rows = (at.y - r)..<(at.maxY + r)
-        var horizontal = [Float](repeating: 0, count: rows.count * at.width)
-        for y in rows where y >= read.y && y < read.maxY {
-            let line = source.base + (y - read.y) * source.stride
-            let out = (y - rows.lowerBound) * at.width
-            for column in 0..<at.width {
-                let x = at.x + column
-                var sum: Float = 0
-                let lo = max(x - r, read.x)
-                let hi = min(x + r, read.maxX - 1)
-                if lo <= hi {
-                    for sx in lo...hi {
-                        // Alpha is the fourth byte of a little-endian a8r8g8b8 pixel.
-                        sum += weights[sx - x + r] * Float(line[(sx - read.x) * 4 + 3])
-                    }
-                }
-                horizontal[out + column] = sum
-            }
-        }
-        for row in 0..<at.height {
-            let out = mask.base + row * mask.stride
-            for column in 0..<at.width {
-                var sum: Float = 0
-                for tap in 0...(2 * r) {
-                    sum += weights[tap] * horizontal[(row + tap) * at.width + column]
-                }
-                out[column] = UInt8(min(255, max(0, sum.rounded())))
-            }
-        }
     }
 }

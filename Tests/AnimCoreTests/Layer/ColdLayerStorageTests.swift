@@ -30,9 +30,11 @@ struct ColdLayerStorageTests {
     @Test func uniquelyHeldStorageChangesInPlaceAndKeepsEveryValue() {
         var state = LayerState()
         for i in 0..<5 { state.shadowRadius = Double(i) }
-        state.filters = ["blur"]
+        state.filters = [.gaussianBlur(name: "blur", inputRadius: 1)]
         state.minificationFilter = "nearest"
-        #expect(state.shadowRadius == 4 && state.filters == ["blur"] && state.minificationFilter == "nearest")
+        #expect(
+            state.shadowRadius == 4 && state.filters == [.gaussianBlur(name: "blur", inputRadius: 1)]
+                && state.minificationFilter == "nearest")
         #expect(state.value(of: .shadowRadius) == .number(4))
         state.setValueUnchecked(.number(7), for: .shadowRadius)
         #expect(state.shadowRadius == 7)

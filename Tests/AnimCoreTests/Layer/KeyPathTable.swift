@@ -66,6 +66,10 @@ enum KeyPathTable {
         case .bool: return "true, false"
         case .image: return "an image this client uploaded, or nil"
         case .layer: return "a layer of this client (mask rules: no superlayer, not nested), or nil"
+        case .filters:
+            return
+                "a list of `gaussianBlur` (inputRadius ≥ 0) and `colorMatrix` (inputColorMatrix, 20 numbers) filters, "
+                + "or nil; key paths `\(p.key).<name>.<parameter>`"
         }
     }
 
@@ -93,7 +97,7 @@ enum KeyPathTable {
         case .bool(let b): "\(b)"
         case .string(let s?): "`\(s)`"
         case .color(nil), .path(nil), .numbers(nil), .colors(nil), .string(nil), .strings(nil), .image(nil),
-            .layer(nil), .attributedString(nil):
+            .layer(nil), .attributedString(nil), .filters(nil):
             "nil"
         default: "\(value)"
         }

@@ -34,7 +34,7 @@ struct LayerStateTests {
     @Test func everyPropertyRoundTripsThroughSet() throws {
         for layerClass in LayerClass.allCases {
             var s = LayerState(layerClass: layerClass)
-            // Those drawn only at their default refuse the sample (UndrawnPropertyTests).
+            // Those drawn only at their default ("refusedUntilDrawn") would refuse the sample.
             for p in LayerProperty.allCases where p.exists(on: layerClass) && !p.isDrawnOnlyAtDefault {
                 let v = sample(for: p)
                 try s.set(v, for: p)
@@ -62,6 +62,7 @@ struct LayerStateTests {
         case .layer: return .layer(LayerID(9))
         case .attributedString:
             return .attributedString(AttributedText("text", runs: [.init(location: 0, length: 2, underline: .single)]))
+        case .filters: return .filters([.gaussianBlur(name: "blur", inputRadius: 3)])
         }
     }
 

@@ -14,6 +14,9 @@ struct PropertyValueCodingTests {
         .colors(nil), .string("hello"), .string(nil), .strings(["a", "b"]), .strings(nil), .image(ImageID(7)),
         .image(nil), .layer(LayerID(42)), .layer(nil), .attributedString(AttributedTextTests.sample),
         .attributedString(nil),
+        .filters([.gaussianBlur(name: "blur", inputRadius: 4), .colorMatrix(name: "m", FilterParameter.identityMatrix)]
+        ),
+        .filters(nil),
     ]
 
     @Test func everyKindRoundTrips() throws {

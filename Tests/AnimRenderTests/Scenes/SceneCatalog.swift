@@ -9,6 +9,8 @@ struct NamedScene: CustomTestStringConvertible, Sendable {
     let size: PixelSize
     /// Forces the GLES renderer's texture limit lower (tiles).
     var maxTextureSize: Int? = nil
+    /// GLES against software and the golden, when wider than `RenderTolerance.gles` (the scene says why).
+    var glesTolerance: PixelComparison.Tolerance? = nil
     let build: @Sendable () -> StaticScene
 
     var testDescription: String { name }
@@ -23,7 +25,7 @@ enum SceneCatalog {
             backgroundsAndCorners, borders, transforms2D, perspective3D, transformLayer3D, zOrder, hiddenAndDoubleSided,
             groupOpacity, masksToBounds, maskLayer, shadows, contentsGravity, contentsRectScaleFilters, nineSlice,
             oversize, shapeLayers, gradientLayers, textLayers, textScripts, textAttributed,
-        ] + transitions
+        ] + transitions + filters
     }
 
     static let backgroundsAndCorners = NamedScene(name: "backgrounds-corners", size: size) {

@@ -39,7 +39,8 @@ struct SceneSuiteTests {
             Self.goldensFolder.appendingPathComponent("\(scene.name).png"), recording: software)
         try #require(golden.size == scene.size, "golden \(scene.name).png is \(golden.size), the scene \(scene.size)")
         try Self.check(software, against: golden, RenderTolerance.software, label: "\(scene.name)-software")
-        try Self.check(gles, against: software, RenderTolerance.gles, label: "\(scene.name)-gles-vs-software")
-        try Self.check(gles, against: golden, RenderTolerance.gles, label: "\(scene.name)-gles")
+        let glesTolerance = scene.glesTolerance ?? RenderTolerance.gles
+        try Self.check(gles, against: software, glesTolerance, label: "\(scene.name)-gles-vs-software")
+        try Self.check(gles, against: golden, glesTolerance, label: "\(scene.name)-gles")
     }
 }

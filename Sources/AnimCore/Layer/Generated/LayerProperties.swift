@@ -77,7 +77,7 @@ public enum LayerProperty: String, Hashable, Codable, Sendable, CaseIterable {
     case opacity
     /// Whether the sublayers are composited together before the layer's opacity applies.
     case allowsGroupOpacity
-    /// The filter that composites the layer with what lies behind it.
+    /// The blend mode that composites the layer with what lies behind it, or nil for source over.
     case compositingFilter
     /// The filters applied to the layer's contents and sublayers.
     case filters
@@ -364,7 +364,7 @@ extension LayerProperty {
             .alignmentMode, .gradientType, .emitterShape, .emitterMode, .renderMode, .scrollMode, .fillMode: .string
         case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor, .foregroundColor, .instanceColor:
             .color
-        case .filters, .backgroundFilters: .strings
+        case .filters, .backgroundFilters: .filters
         case .shadowOffset, .emitterSize, .tileSize: .size
         case .shadowPath, .path: .path
         case .lineDashPattern, .locations: .numbers
@@ -412,8 +412,8 @@ extension LayerProperty {
         case .opacity: .number(1)
         case .allowsGroupOpacity: .bool(true)
         case .compositingFilter: .string(nil)
-        case .filters: .strings(nil)
-        case .backgroundFilters: .strings(nil)
+        case .filters: .filters(nil)
+        case .backgroundFilters: .filters(nil)
         case .shouldRasterize: .bool(false)
         case .rasterizationScale: .number(1)
         case .shadowColor: .color(.black)
@@ -567,6 +567,14 @@ extension LayerProperty {
         case .contentsFormat: ["RGBA8Uint", "RGBA16Float", "Gray8Uint"]
         case .minificationFilter, .magnificationFilter: ["nearest", "linear", "trilinear"]
         case .cornerCurve: ["circular", "continuous"]
+        case .compositingFilter:
+            [
+                "multiplyBlendMode", "screenBlendMode", "overlayBlendMode", "darkenBlendMode", "lightenBlendMode",
+                "colorDodgeBlendMode", "colorBurnBlendMode", "softLightBlendMode", "hardLightBlendMode",
+                "differenceBlendMode", "exclusionBlendMode", "hueBlendMode", "saturationBlendMode", "colorBlendMode",
+                "luminosityBlendMode", "multiply", "screen", "overlay", "darken", "lighten", "colorDodge", "colorBurn",
+                "softLight", "hardLight", "difference", "exclusion", "hue", "saturation", "color", "luminosity",
+            ]
         case .preferredDynamicRange: ["automatic", "standard", "constrainedHigh", "high"]
         case .fillRule: ["non-zero", "even-odd"]
         case .lineCap: ["butt", "round", "square"]
@@ -608,12 +616,7 @@ extension LayerProperty {
     /// Whether the renderers ignore every value but the default: Core Animation draws a difference for
     /// the others, so they are refused rather than accepted and silently not drawn
     /// (docs/core-animation-rules.md, "Refused until drawn").
-    public var isDrawnOnlyAtDefault: Bool {
-        switch self {
-        case .compositingFilter, .filters, .backgroundFilters: true
-        default: false
-        }
-    }
+    public var isDrawnOnlyAtDefault: Bool { false }
 
     /// What the renderers do with the property today (protocol/key-paths.md's last column).
     var drawnToday: String {
@@ -637,7 +640,11 @@ extension LayerProperty {
         case .cornerCurve:
             "continuous: the published iOS 7 squircle (three cubics a corner, reaching 1.52866483 radii along each side; the radius limited to half the shorter side / 1.52866483), drawn as a path"
         case .opacity, .shadowOpacity, .strokeStart, .strokeEnd: "clamped to 0…1 when drawn"
-        case .compositingFilter, .filters, .backgroundFilters: "not yet"
+        case .compositingFilter:
+            "the 15 blend modes, by Core Animation's names or the short ones (docs/core-animation-rules.md#filters)"
+        case .filters: "gaussianBlur and colorMatrix (docs/core-animation-rules.md#filters)"
+        case .backgroundFilters:
+            "gaussianBlur and colorMatrix, within the layer's rounded bounds (docs/core-animation-rules.md#filters)"
         case .shouldRasterize:
             "the layer's whole drawing rendered into a bitmap, kept while it does not change and composited from it"
         case .rasterizationScale: "the bitmap's pixels per layer unit with shouldRasterize, within 1/64…16"

@@ -82,8 +82,8 @@ struct ColdLayerProperties: Hashable, Sendable {
     var borderColor: Color? = .black
     var allowsGroupOpacity: Bool = true
     var compositingFilter: String? = nil
-    var filters: [String]? = nil
-    var backgroundFilters: [String]? = nil
+    var filters: [LayerFilter]? = nil
+    var backgroundFilters: [LayerFilter]? = nil
     var shouldRasterize: Bool = false
     var rasterizationScale: Double = 1
     var shadowColor: Color? = .black
@@ -218,20 +218,20 @@ extension LayerState {
         set { cold.modify { $0.allowsGroupOpacity = newValue } }
     }
 
-    /// The filter that composites the layer with what lies behind it.
+    /// The blend mode that composites the layer with what lies behind it, or nil for source over.
     public var compositingFilter: String? {
         get { cold.value.compositingFilter }
         set { cold.modify { $0.compositingFilter = newValue } }
     }
 
     /// The filters applied to the layer's contents and sublayers.
-    public var filters: [String]? {
+    public var filters: [LayerFilter]? {
         get { cold.value.filters }
         set { cold.modify { $0.filters = newValue } }
     }
 
     /// The filters applied to what lies behind the layer.
-    public var backgroundFilters: [String]? {
+    public var backgroundFilters: [LayerFilter]? {
         get { cold.value.backgroundFilters }
         set { cold.modify { $0.backgroundFilters = newValue } }
     }

@@ -42,8 +42,8 @@ extension LayerState {
         case .opacity: return .number(opacity)
         case .allowsGroupOpacity: return .bool(allowsGroupOpacity)
         case .compositingFilter: return .string(compositingFilter)
-        case .filters: return .strings(filters)
-        case .backgroundFilters: return .strings(backgroundFilters)
+        case .filters: return .filters(filters)
+        case .backgroundFilters: return .filters(backgroundFilters)
         case .shouldRasterize: return .bool(shouldRasterize)
         case .rasterizationScale: return .number(rasterizationScale)
         case .shadowColor: return .color(shadowColor)
@@ -165,8 +165,8 @@ extension LayerState {
         case (.opacity, .number(let v)): opacity = v
         case (.allowsGroupOpacity, .bool(let v)): allowsGroupOpacity = v
         case (.compositingFilter, .string(let v)): compositingFilter = v
-        case (.filters, .strings(let v)): filters = v
-        case (.backgroundFilters, .strings(let v)): backgroundFilters = v
+        case (.filters, .filters(let v)): filters = v
+        case (.backgroundFilters, .filters(let v)): backgroundFilters = v
         case (.shouldRasterize, .bool(let v)): shouldRasterize = v
         case (.rasterizationScale, .number(let v)): rasterizationScale = v
         case (.shadowColor, .color(let v)): shadowColor = v

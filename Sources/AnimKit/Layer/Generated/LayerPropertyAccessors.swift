@@ -215,22 +215,22 @@ extension Layer {
         set { set(.allowsGroupOpacity, .bool(newValue)) }
     }
 
-    /// The filter that composites the layer with what lies behind it.
+    /// The blend mode that composites the layer with what lies behind it, or nil for source over.
     public var compositingFilter: String? {
         get { read { $0.compositingFilter } }
         set { set(.compositingFilter, .string(newValue)) }
     }
 
     /// The filters applied to the layer's contents and sublayers.
-    public var filters: [String]? {
+    public var filters: [LayerFilter]? {
         get { read { $0.filters } }
-        set { set(.filters, .strings(newValue)) }
+        set { set(.filters, .filters(newValue)) }
     }
 
     /// The filters applied to what lies behind the layer.
-    public var backgroundFilters: [String]? {
+    public var backgroundFilters: [LayerFilter]? {
         get { read { $0.backgroundFilters } }
-        set { set(.backgroundFilters, .strings(newValue)) }
+        set { set(.backgroundFilters, .filters(newValue)) }
     }
 
     /// Whether the layer is drawn into a bitmap once and composited from it.
