@@ -177,7 +177,7 @@ import Testing
 
     @Test func everyRefusalNamesItsWirePathAndValue() throws {
         let daemon = try DaemonHarness()
-        let client = try RawClient(daemon)
+        let client = try RawClient(daemon, version: ProtocolVersion.current)
         client.send(
             .commit(
                 Commit(
@@ -210,7 +210,7 @@ import Testing
     /// above 1, a negative bounds size, the defaults of the properties that are drawn only at their default.
     @Test func valuesOutOfTheDrawnRangeAreKeptAsSent() throws {
         let daemon = try DaemonHarness()
-        let client = try RawClient(daemon)
+        let client = try RawClient(daemon, version: ProtocolVersion.current)
         client.send(
             .commit(
                 Commit(
