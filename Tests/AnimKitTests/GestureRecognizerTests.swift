@@ -153,6 +153,8 @@ import Testing
     @Test func onAMonotonicServerClockALongPressBeginsFromTheTimerAtItsDeadline() throws {
         let server = try FakeServer(version: 4, clockMode: .monotonic)
         let layer = Layer(connection: server.connection)
+        // Sent now: an implicit transaction left open would join the next test's on this thread.
+        Transaction.flush()
         let began = DispatchSemaphore(value: 0)
         let press = LongPressGestureRecognizer { press in
             if press.state == .began { began.signal() }
