@@ -43,6 +43,15 @@ final class CardDemo: @unchecked Sendable {
         let tap = TapGestureRecognizer()
         tap.addTarget(self, action: CardDemo.handleTap)
         card.addGestureRecognizer(tap)
+        // The demo also takes keys (the tap gives it the keyboard focus) and clicks on the scene, and prints them.
+        connection.onKey = { key in
+            if key.isPressed { DemoOutput.line("key \(key.keycode) pressed: \"\(key.text)\"") }
+        }
+        root.onPointer = { update in
+            if update.phase == .button, update.isPressed {
+                DemoOutput.line("click at (\(update.scenePoint.x), \(update.scenePoint.y))")
+            }
+        }
     }
 
     func handlePan(_ pan: PanGestureRecognizer) {
