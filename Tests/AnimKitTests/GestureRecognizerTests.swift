@@ -288,6 +288,16 @@ import Testing
         #expect(clock.now(local: 101) == 12.5)
     }
 
+    @Test func theConnectionsMediaTimeStartsAtWelcomeAndRunsWithAMonotonicServerClock() throws {
+        let manual = try FakeServer(version: 4, clockMode: .manual)
+        #expect(manual.connection.currentMediaTime() == 100)  // Welcome's serverTime, not moving by itself
+        let monotonic = try FakeServer(version: 4, clockMode: .monotonic)
+        let first = monotonic.connection.currentMediaTime()
+        #expect(first >= 100 && first < 110)
+        _ = DispatchSemaphore(value: 0).wait(timeout: .now() + .milliseconds(20))  // 20 ms of local time pass
+        #expect(monotonic.connection.currentMediaTime() >= first + 0.02)
+    }
+
     @Test func aManualClockHasNoTimerAndMovesWhenTheServerReportsIt() {
         var clock = MediaClock(serverTime: 10, rate: 0, localTime: 100)
         #expect(clock.delay(until: 11, local: 100) == nil)
