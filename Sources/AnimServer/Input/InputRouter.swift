@@ -1,7 +1,6 @@
 import AnimCore
 import AnimKeyboard
 import AnimProtocol
-import Logging
 
 /// Routes input to clients on the server's loop thread (docs/architecture.md, "Input"): devices and
 /// `InputInject` hand it `RawInputEvent`s; it hit-tests every client's presentation tree at the event's time,
@@ -62,7 +61,6 @@ final class InputRouter {
     let keyboard: Keyboard?
     let repeatDelay: Double
     let repeatInterval: Double?
-    private let logger: Logger
     private(set) var touches: [TouchKey: Touch] = [:]
     private var nextSequence: UInt32 = 1
     private(set) var pointer = Pointer()
@@ -73,11 +71,10 @@ final class InputRouter {
     /// Key repeats routed in one pass at most: a clock that jumps far ahead does not flood the client.
     static let maxRepeatsPerPass = 256
 
-    init(keyboard: Keyboard?, repeatDelay: Double, repeatRate: Double, logger: Logger) {
+    init(keyboard: Keyboard?, repeatDelay: Double, repeatRate: Double) {
         self.keyboard = keyboard
         self.repeatDelay = repeatDelay
         repeatInterval = repeatRate > 0 ? 1 / repeatRate : nil
-        self.logger = logger
     }
 
     // MARK: Entry points

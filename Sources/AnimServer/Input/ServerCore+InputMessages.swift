@@ -36,8 +36,7 @@ extension ServerCore {
         } catch {
             logger.error("no keyboard: the keymap does not compile", metadata: ["error": "\(error)"])
         }
-        return InputRouter(
-            keyboard: keyboard, repeatDelay: settings.repeatDelay, repeatRate: settings.repeatRate, logger: logger)
+        return InputRouter(keyboard: keyboard, repeatDelay: settings.repeatDelay, repeatRate: settings.repeatRate)
     }
 
     func input(_ message: Message, from session: Session) -> [Delivery] {
