@@ -131,6 +131,11 @@ let package = Package(
 
         // Pan and zoom over a 32,768-point map drawn tile by tile on request (CATiledLayer).
         .executableTarget(name: "panzoom", dependencies: ["AnimKit"], path: "examples/pan-zoom"),
+        // Seed 004's fragment animation and the banner carousel built on it.
+        .executableTarget(name: "example-fragment-004", dependencies: ["AnimKit"], path: "examples/fragment-004"),
+        // Seed 002's three demos: a curve with a shrink and a fade, a line with a cumulative turn, a full spin.
+        .executableTarget(
+            name: "example-core-animation-002", dependencies: ["AnimKit"], path: "examples/core-animation-002"),
 
         // The server's benchmarks (issue 3's targets) against a real daemon: run in release mode, never in CI.
         .executableTarget(
@@ -209,7 +214,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 "AnimKit", "AnimTestSupport", "AnimProtocol", "AnimCore", "AnimRender", "AnimImage", "animserverd",
-                "animctl", "animdemo", "panzoom",
+                "animctl", "animdemo", "panzoom", "example-fragment-004", "example-core-animation-002",
             ],
             exclude: ["Goldens"]),
     ],
