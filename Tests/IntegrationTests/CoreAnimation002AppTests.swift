@@ -17,12 +17,15 @@ import Testing
     ]
     static let keyPaths = ["position", "opacity", "transform"]
 
-    /// Starts the clock at a whole second S and the app at S; its animations begin when its commit is applied.
-    static func start(_ daemon: DaemonHarness, _ observer: Connection) throws -> (SeedExampleProcess, Double) {
+    /// Starts the clock at a whole second S and the app at S; its animations begin when its commit is applied. It
+    /// stays connected `hold` seconds after they end.
+    static func start(
+        _ daemon: DaemonHarness, _ observer: Connection, hold: Double = 0
+    ) throws -> (SeedExampleProcess, Double) {
         let start = (try observer.clock(.query).time).rounded(.up) + 1
         try moveClock(observer, to: start)
         let app = try SeedExampleProcess(
-            "example-core-animation-002", ["--socket", daemon.socketPath, "--size", "160x120"])
+            "example-core-animation-002", ["--socket", daemon.socketPath, "--size", "160x120", "--hold", "\(hold)"])
         #expect(app.waitForLine(containing: "started at t=\(start)"), "\(app.transcript)")
         return (app, start)
     }
@@ -51,7 +54,7 @@ import Testing
     @Test func theAppsPresentationValuesAreWhatAnimctlEvalGivesForTheSeedFiles() throws {
         let daemon = try DaemonHarness()
         let observer = try connectClient(daemon, name: "observer")
-        let (app, s) = try Self.start(daemon, observer)
+        let (app, s) = try Self.start(daemon, observer, hold: 30)
         let session = try #require(try observer.inspectClients().first { $0.name == "core-animation-002" }?.session)
         let times = [0, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5]
 

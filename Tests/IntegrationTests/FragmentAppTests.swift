@@ -129,10 +129,8 @@ import Testing
         let first = try swipeOnManualClock(daemon, clock: observer, from: s + 0.5, left, duration: 0.125)
         #expect(first?.status == 0, "\(first?.standardError ?? "animctl did not run")")
         #expect(app.waitForLine(containing: "swipe left at t="), "\(app.transcript)")
-        #expect(
-            app.lines.contains {
-                $0.hasPrefix("swipe left at t=") && $0.hasSuffix("ignored: the fragment is animating")
-            })
+        let ignored = try #require(Self.time(after: "swipe left at t=", in: app, upTo: " ignored"))
+        #expect(ignored > s + 0.5 && ignored < s + 0.9375, "\(app.transcript)")
         try Self.step(observer, to: s + 1, app, until: "revealing from t=\(s + 1.4375)")
         try Self.expectGolden(try Self.frame(observer), "hidden", renderer: "software")
         try Self.step(observer, to: s + 2.5, app, until: "revealed at t=\(s + 2.375)")
@@ -143,6 +141,8 @@ import Testing
         let second = try swipeOnManualClock(daemon, clock: observer, from: s + 4.5, right, duration: 0.125)
         #expect(second?.status == 0, "\(second?.standardError ?? "animctl did not run")")
         #expect(app.waitForLine(containing: "swipe right at t="), "\(app.transcript)")
+        let during = try #require(Self.time(after: "swipe right at t=", in: app, upTo: " ignored"))
+        #expect(during > s + 4.5 && during < s + 5.3125, "\(app.transcript)")
         try moveClock(observer, to: s + 4.875)
         try Self.expectGolden(try Self.frame(observer), "changing", renderer: "software")
         try Self.step(observer, to: s + 5.5, app, until: "banner 1 current at t=\(s + 5.3125)")
@@ -180,9 +180,10 @@ import Testing
         return (0..<3).map { Int(frame.bytes[i + $0]) }
     }
 
-    /// The time printed after `prefix` on the app's line that has it.
-    static func time(after prefix: String, in app: SeedExampleProcess) -> Double? {
+    /// The time printed after `prefix` (up to `end`, or the line's end) on the first of the app's lines that has it.
+    static func time(after prefix: String, in app: SeedExampleProcess, upTo end: String? = nil) -> Double? {
         guard let line = app.lines.first(where: { $0.contains(prefix) }) else { return nil }
-        return Double(line.components(separatedBy: prefix)[1])
+        let rest = line.components(separatedBy: prefix)[1]
+        return Double(end.map { rest.components(separatedBy: $0)[0] } ?? rest)
     }
 }

@@ -45,13 +45,14 @@ final class SeedExampleProcess {
 
 /// Runs `animctl input swipe x1 y1 x2 y2 --duration d` against `daemon` while `clock` moves the manual clock on
 /// from `start` in steps of 1/64 s (a synthetic event waits for the clock to reach its time), until it returns.
-/// The clock moves only once animctl is connected, so the swipe's touch goes down at `start`.
+/// The clock is at `start` and moves only once animctl is connected, so the swipe's touch goes down at `start`.
 func swipeOnManualClock(
     _ daemon: DaemonHarness, clock: Connection, from start: Double, _ points: [Double], duration: Double
 ) throws -> ProgramResult? {
     let result = Mutex<ProgramResult?>(nil)
     let finished = DispatchSemaphore(value: 0)
     let arguments = ["input", "swipe"] + points.map { "\($0)" } + ["--duration", "\(duration)"]
+    try moveClock(clock, to: start)
     DispatchQueue.global().async {
         let swipe = try? daemon.animctl(arguments)
         result.withLock { $0 = swipe }
@@ -62,10 +63,12 @@ func swipeOnManualClock(
     Thread.sleep(forTimeInterval: 0.2)
     var t = start
     while finished.wait(timeout: .now() + 0.05) == .timedOut {
-        guard t < start + 2 else { break }
+        guard t < start + 2 else {
+            _ = finished.wait(timeout: .now() + 20)
+            break
+        }
         t += 1.0 / 64
         try moveClock(clock, to: t)
     }
-    _ = finished.wait(timeout: .now() + 20)
     return result.withLock { $0 }
 }
