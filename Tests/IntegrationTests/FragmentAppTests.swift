@@ -114,6 +114,10 @@ import Testing
         try Self.step(observer, to: s + 4.5, app, until: "banner 0 → 1 (auto) from t=\(s + 4.375)")
         try moveClock(observer, to: s + 4.875)
         try Self.expectGolden(try Self.frame(observer), "changing", renderer: renderer)
+        // The last piece fades until S + 5.3125: until it stops, banner 0 stays current.
+        try moveClock(observer, to: s + 5.25)
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(!app.output.text.contains("banner 1 current"), "\(app.transcript)")
         try Self.step(observer, to: s + 5.5, app, until: "banner 1 current at t=\(s + 5.3125)")
         try Self.expectGolden(try Self.frame(observer), "banner-1", renderer: renderer)
         #expect(!app.output.text.contains("error"), "\(app.transcript)")
