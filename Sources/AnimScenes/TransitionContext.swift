@@ -137,6 +137,11 @@ public final class TransitionContext: @unchecked Sendable, CustomStringConvertib
         Transaction.commit()
         guard let animator else {
             phase = .running
+            // Without animation the alongside blocks still run, with actions disabled: they set the end state.
+            Transaction.begin()
+            Transaction.disableActions = true
+            coordinator.runAlongside()
+            Transaction.commit()
             completeTransition(true)
             return
         }
