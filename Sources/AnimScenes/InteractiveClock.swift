@@ -10,9 +10,13 @@ enum InteractiveClock {
         return min(1, max(0, percent))
     }
 
+    /// How far short of the end 100 % stops: an animation exactly as long as the transition would otherwise reach
+    /// its end there, stop, and complete the transition before `finish()` is called.
+    static let endGuard = 1e-6
+
     /// The paused container's `timeOffset` that shows the transition at `percent`.
     static func scrubbedOffset(begin: Double, percent: Double, duration: Double) -> Double {
-        begin + clamp(percent) * duration
+        begin + min(clamp(percent) * duration, max(0, duration - endGuard))
     }
 
     /// The container's timing that continues from `percent` at `speed` (negative runs back) from `parentNow`.

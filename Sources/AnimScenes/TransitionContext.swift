@@ -190,7 +190,9 @@ public final class TransitionContext: @unchecked Sendable, CustomStringConvertib
     // MARK: Interaction
 
     /// Shows the transition at `percent` (clamped to 0…1) of its duration: the container's `timeOffset` becomes
-    /// begin + percent × duration. Ignored unless the transition is interactive.
+    /// begin + percent × duration (100 % stops 1 µs short of the end, so that an animation as long as the transition
+    /// does not end, and complete it, before `finishInteractiveTransition()`). Ignored unless the transition is
+    /// interactive.
     public func updateInteractiveTransition(_ percent: Double) {
         guard isInteractive, phase == .running else { return }
         percentComplete = InteractiveClock.clamp(percent)
@@ -227,7 +229,8 @@ public final class TransitionContext: @unchecked Sendable, CustomStringConvertib
         transitionWasCancelled = true
         endInteraction()
         phase = .reversing
-        let distance = percentComplete * transitionDuration
+        let distance =
+            InteractiveClock.scrubbedOffset(begin: 0, percent: percentComplete, duration: transitionDuration)
         guard distance > 0 else {
             coordinatorStorage?.interactionChanged()
             endReversal()

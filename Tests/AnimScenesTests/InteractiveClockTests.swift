@@ -6,9 +6,22 @@ import Testing
 @Suite struct InteractiveClockTests {
     @Test func scrubbingPutsTimeOffsetAtPercentOfTheDurationAfterTheBeginning() {
         #expect(InteractiveClock.scrubbedOffset(begin: 10, percent: 0.3, duration: 2) == 10.6)
-        #expect(InteractiveClock.scrubbedOffset(begin: 10, percent: 1.5, duration: 2) == 12)
+        // 100 % stops a microsecond short of the end, so that nothing ends before finish().
+        #expect(InteractiveClock.scrubbedOffset(begin: 10, percent: 1.5, duration: 2) == 10 + (2 - 1e-6))
+        #expect(InteractiveClock.scrubbedOffset(begin: 10, percent: 1, duration: 0) == 10)
         #expect(InteractiveClock.scrubbedOffset(begin: 10, percent: -1, duration: 2) == 10)
         #expect(InteractiveClock.scrubbedOffset(begin: 10, percent: .nan, duration: 2) == 10)
+    }
+
+    @Test func errorsSayWhatWasRefusedAndWhy() {
+        let refused = SceneTransitionError.transitionInProgress(running: "push from A to B", refused: "present C")
+        #expect(
+            refused.description
+                == "present C refused: push from A to B is in progress (transitions are not queued; retry from its completion)"
+        )
+        #expect(
+            SceneTransitionError.cannotPopRoot(stack: "Stack").description
+                == "Stack holds only its root scene: nothing to pop")
     }
 
     @Test func resumingContinuesFromTheScrubbedTimeAtTheGivenSpeed() {

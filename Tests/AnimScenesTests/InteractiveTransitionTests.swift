@@ -65,11 +65,17 @@ import Testing
             stack.transitionCoordinator?.notifyWhenInteractionChanges { c in
                 heard.append("interaction ended, cancelled: \(c.isCancelled)")
             }
+            // Too late to animate alongside, not to hear the end.
+            let animated = stack.transitionCoordinator?.animate(alongsideTransition: { _ in heard.append("late") })
+            let completion = stack.transitionCoordinator?.animate(alongsideTransition: nil) { c in
+                heard.append("completion, cancelled: \(c.isCancelled)")
+            }
+            heard.append("queued: \(animated == true), \(completion == true)")
             interaction.update(0.3)
         }
         try f.moveClock(to: 3)
         try f.run { interaction.cancel() }
-        #expect(heard.all == ["interaction ended, cancelled: true"])
+        #expect(heard.all == ["queued: false, true", "interaction ended, cancelled: true"])
         // Back at the cancel's speed (1): half way back at 3.15.
         #expect(abs(try first.layer.presentation(at: 3.15).position.x - 12) < 1e-9)
         #expect(abs(try second.layer.presentation(at: 3.15).opacity - 0.85) < 1e-9)
@@ -89,6 +95,10 @@ import Testing
         #expect(first.layer.superlayer == nil)
         #expect(stack.scenes.map { $0.title } == ["A", "B"])
         #expect(animator.endings == [false])
+        #expect(
+            heard.all == [
+                "queued: false, true", "interaction ended, cancelled: true", "completion, cancelled: true",
+            ])
         #expect(stack.layer.speed == 1 && stack.layer.timeOffset == 0 && stack.layer.beginTime == 0)
         #expect(!f.window.isTransitioning)
     }

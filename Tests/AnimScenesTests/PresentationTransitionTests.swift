@@ -68,6 +68,36 @@ import Testing
         #expect(home.layer.superlayer === f.window.containerLayer)
     }
 
+    @Test func theLayoutHookPlacesThePresentedLayerAndRunsAgainWhenTheWindowsBoundsChange() throws {
+        let f = try SceneFixture(start: 1)
+        let home = f.scene("A")
+        let detail = f.scene("B")
+        let transitions = TestTransitions()
+        let made = Box<LowerHalfPresentationController>()
+        transitions.presentationController = { presented, presenting in
+            let controller = LowerHalfPresentationController(presentedScene: presented, presenting: presenting)
+            made.value = controller
+            return controller
+        }
+        detail.transitioningDelegate = transitions
+        f.keep(transitions)
+        detail.modalPresentationStyle = .custom
+        try f.run { try f.window.setRootScene(home) }
+        try f.run { try f.window.present(detail, animated: false) }
+        let controller = try #require(made.value)
+        #expect(detail.layer.frame == Rect(x: 0, y: 60, width: 160, height: 60))
+        #expect(controller.calls.all == ["willLayout", "didLayout 160.0"])
+        // Custom presentations keep the presenter's layer.
+        #expect(home.layer.superlayer === f.window.containerLayer)
+
+        try f.run { f.window.bounds = Rect(x: 0, y: 0, width: 200, height: 100) }
+        #expect(controller.calls.all == ["willLayout", "didLayout 160.0", "willLayout", "didLayout 200.0"])
+        #expect(detail.layer.frame == Rect(x: 0, y: 50, width: 200, height: 50))
+        #expect(controller.dimmingLayer.frame == Rect(x: 0, y: 0, width: 200, height: 100))
+        #expect(home.layer.frame == Rect(x: 0, y: 0, width: 200, height: 100))
+        #expect(try detail.layer.presentation().position == Point(x: 100, y: 75))
+    }
+
     @Test func theDimmingLayerFadesInAlongsideThePresentationAndOutAlongsideTheDismissal() throws {
         let f = try SceneFixture(start: 1)
         let home = f.scene("A")
@@ -100,6 +130,25 @@ import Testing
         try f.moveClock(to: 3)
         #expect(dimming.superlayer == nil)
         #expect(detail.layer.superlayer == nil)
+    }
+}
+
+/// A dimming controller that puts the presented layer in the lower half of the container and logs its layout hook.
+final class LowerHalfPresentationController: DimmingPresentationController, @unchecked Sendable {
+    let calls = LifecycleLog()
+
+    override var frameOfPresentedLayerInContainer: Rect {
+        guard let bounds = containerLayer?.bounds else { return .zero }
+        return Rect(x: 0, y: bounds.size.height / 2, width: bounds.size.width, height: bounds.size.height / 2)
+    }
+
+    override func containerLayerWillLayoutSublayers() {
+        super.containerLayerWillLayoutSublayers()
+        calls.append("willLayout")
+    }
+
+    override func containerLayerDidLayoutSublayers() {
+        calls.append("didLayout \(presentedLayer.frame.size.width)")
     }
 }
 
