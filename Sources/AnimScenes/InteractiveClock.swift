@@ -26,6 +26,18 @@ enum InteractiveClock {
         (parentNow, speed, scrubbedOffset(begin: begin, percent: percent, duration: duration))
     }
 
+    /// Parent seconds before the beginning at which a cancelled transition's run back ends. Running on to the
+    /// beginning itself, a frame drawn before the restoring commit arrives could show a time from before the
+    /// animations began, where they are inactive and the models' end state shows through; a lead of two 60 Hz
+    /// frames leaves that commit one frame to arrive, and skips only the first 1/30 s of the animations.
+    static let reversalLead = 1.0 / 30
+
+    /// The local time a cancelled transition runs back from `percent` before its marker ends it (0: end at once).
+    static func reversalDistance(percent: Double, duration: Double, speed: Double) -> Double {
+        let scrubbed = scrubbedOffset(begin: 0, percent: percent, duration: duration)
+        return max(0, scrubbed - reversalLead * abs(speed))
+    }
+
     /// Parent seconds until the resumed time reaches the end (forwards) or the beginning (backwards).
     static func remainingTime(percent: Double, duration: Double, speed: Double) -> Double {
         guard speed != 0 else { return .infinity }

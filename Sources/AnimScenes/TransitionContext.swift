@@ -223,14 +223,16 @@ public final class TransitionContext: @unchecked Sendable, CustomStringConvertib
 
     /// Runs the container's time backwards at `completionSpeed` to the transition's beginning, then restores the
     /// models and calls `completeTransition(false)` (when the server reports the end of the run back, on the
-    /// connection's `delegateQueue`).
+    /// connection's `delegateQueue`). The run back ends 1/30 s (at speed 1) before it reaches the beginning, so
+    /// that the restored models are on the server before a frame could show a time from before the animations
+    /// began (where the models' end state would show through).
     public func cancelInteractiveTransition() {
         guard isInteractive, phase == .running else { return }
         transitionWasCancelled = true
         endInteraction()
         phase = .reversing
-        let distance =
-            InteractiveClock.scrubbedOffset(begin: 0, percent: percentComplete, duration: transitionDuration)
+        let distance = InteractiveClock.reversalDistance(
+            percent: percentComplete, duration: transitionDuration, speed: completionSpeed)
         guard distance > 0 else {
             coordinatorStorage?.interactionChanged()
             endReversal()
@@ -244,8 +246,9 @@ public final class TransitionContext: @unchecked Sendable, CustomStringConvertib
         containerLayer.beginTime = reversed.beginTime
         containerLayer.speed = reversed.speed
         containerLayer.timeOffset = reversed.timeOffset
-        // The run back ends when the container's local time is back at the beginning: an animation on the
-        // container whose own speed is −1 counts that time forwards and stops there, so the server reports it.
+        // The run back ends just before the container's local time is back at the beginning
+        // (`InteractiveClock.reversalLead`): an animation on the container whose own speed is −1 counts that time
+        // forwards and stops there, so the server reports it.
         let opacity = containerLayer.opacity
         let marker = BasicAnimation(keyPath: "opacity", from: .number(opacity), to: .number(opacity))
         marker.beginTime = reversed.timeOffset

@@ -31,6 +31,12 @@ import Testing
         #expect(r.timeOffset == 10.5)
     }
 
+    @Test func aCancelledRunBackEndsOneThirtiethOfASecondBeforeTheBeginning() {
+        #expect(abs(InteractiveClock.reversalDistance(percent: 0.3, duration: 1, speed: 1) - (0.3 - 1.0 / 30)) < 1e-15)
+        #expect(abs(InteractiveClock.reversalDistance(percent: 0.3, duration: 1, speed: 2) - (0.3 - 2.0 / 30)) < 1e-15)
+        #expect(InteractiveClock.reversalDistance(percent: 0.02, duration: 1, speed: 1) == 0)
+    }
+
     @Test func completionSpeedDividesTheRemainingTime() {
         #expect(InteractiveClock.remainingTime(percent: 0.6, duration: 1, speed: 1) == 0.4)
         #expect(InteractiveClock.remainingTime(percent: 0.6, duration: 1, speed: 2) == 0.2)

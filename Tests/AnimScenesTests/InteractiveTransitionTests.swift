@@ -79,9 +79,11 @@ import Testing
         // Back at the cancel's speed (1): half way back at 3.15.
         #expect(abs(try first.layer.presentation(at: 3.15).position.x - 12) < 1e-9)
         #expect(abs(try second.layer.presentation(at: 3.15).opacity - 0.85) < 1e-9)
-        try f.moveClock(to: 3.299)
+        // It ends 1/30 s before it is back at the beginning (at 3.3), so that no frame shows a time before it.
+        try f.moveClock(to: 3.266)
         #expect(f.log.all == ["B willDisappear", "A willAppear"])
-        try f.moveClock(to: 3.3)
+        #expect(abs(try first.layer.presentation().position.x - 80 * (0.3 - 0.266)) < 1e-9)
+        try f.moveClock(to: 3.3 - 1.0 / 30)
         #expect(
             f.log.all == [
                 "B willDisappear", "A willAppear", "A willDisappear", "A didDisappear", "B willAppear",
