@@ -139,6 +139,36 @@ import Testing
         #expect(f.window.containerLayer.speed == 1 && f.window.containerLayer.timeOffset == 0)
     }
 
+    @Test func onARunningClockTheServerReportsTheEndOfACancelAndOfAFinish() throws {
+        // Nothing steps the clock: the end of the run back and of the rest come from the server's own events.
+        let f = try SceneFixture(clock: "monotonic")
+        let (stack, first, second, interaction, _) = try stackWithTwoScenes(f)
+        try f.run {
+            _ = try stack.pop()
+            interaction.update(0.5)
+            interaction.cancel()
+        }
+        #expect(eventually(timeout: 10) { f.queue.sync { !f.window.isTransitioning } })
+        try f.client.sync()
+        #expect(
+            f.log.all == [
+                "B willDisappear", "A willAppear", "A willDisappear", "A didDisappear", "B willAppear",
+                "B didAppear",
+            ])
+        #expect(second.layer.opacity == 1 && first.layer.superlayer == nil)
+        #expect(try second.layer.presentation().opacity == 1)
+        f.log.clear()
+
+        try f.run {
+            _ = try stack.pop()
+            interaction.update(0.6)
+            interaction.finish()
+        }
+        #expect(eventually(timeout: 10) { f.queue.sync { !f.window.isTransitioning } })
+        #expect(f.log.all == ["B willDisappear", "A willAppear", "B didDisappear", "A didAppear"])
+        #expect(stack.scenes.map { $0.title } == ["A"])
+    }
+
     @Test func completionSpeedTwoHalvesTheRemainingTime() throws {
         let f = try SceneFixture(start: 1)
         let (stack, first, _, interaction, _) = try stackWithTwoScenes(f)
