@@ -148,7 +148,10 @@ public final class TransitionContext: @unchecked Sendable, CustomStringConvertib
             return
         }
         transitionDuration = max(0, animator.transitionDuration(using: self))
-        snapshot = ModelSnapshot(roots: containerLayer.sublayers + [fromScene.layer, toScene.layer])
+        // Only an interactive transition can be cancelled back to its beginning: only it pays for the snapshot.
+        if isInteractive {
+            snapshot = ModelSnapshot(roots: containerLayer.sublayers + [fromScene.layer, toScene.layer])
+        }
         phase = .running
         Transaction.begin()
         Transaction.animationDuration = transitionDuration
