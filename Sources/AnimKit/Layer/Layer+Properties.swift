@@ -15,3 +15,19 @@ extension Layer {
         }
     }
 }
+
+extension Layer {
+    /// How a property setter reports a value it refused (setters do not throw, as in Core Animation; methods do):
+    /// logged, and given to `connection.errorHandler` on the delegate queue as `.refusedValue` naming the layer,
+    /// the key path, the value and why.
+    func reportRefused(_ value: AnimationValue, forKey keyPath: String, _ error: AnimKitError) {
+        let reported: AnimKitError
+        if case .invalid(let reason) = error {
+            reported = .refusedValue(layer: id, keyPath: keyPath, value: value, reason: reason)
+        } else {
+            reported = error
+        }
+        log.error("\(reported)")
+        if let handler = connection.errorHandler { connection.deliver { handler(reported) } }
+    }
+}
