@@ -1,4 +1,5 @@
 import AnimKit
+import AnimProtocol
 import Testing
 
 /// Animation values are written as Core Animation takes them (`fromValue = 1`, `toValue = Point(…)`,
@@ -136,5 +137,34 @@ import Testing
         Transaction.flush()
         #expect(try server.drain().isEmpty)
         #expect(layer.animationKeys.isEmpty)
+    }
+
+    @Test func setValueTakesUnwrappedValuesToo() throws {
+        func operations(_ body: (Layer) throws -> Void) throws -> [WireOperation] {
+            let server = try FakeServer()
+            let layer = Layer(connection: server.connection)
+            Transaction.begin()
+            Transaction.disableActions = true
+            try body(layer)
+            Transaction.commit()
+            return try server.commitOperations()
+        }
+        let unwrapped = try operations { layer in
+            try layer.setValue(0.5, forKeyPath: "opacity")
+            try layer.setValue(Point(x: 1, y: 2), forKeyPath: "position")
+            try layer.setValue(3, forKeyPath: "position.x")
+        }
+        let wrapped = try operations { layer in
+            try layer.setValue(.number(0.5), forKeyPath: "opacity")
+            try layer.setValue(.point(Point(x: 1, y: 2)), forKeyPath: "position")
+            try layer.setValue(.number(3), forKeyPath: "position.x")
+        }
+        #expect(unwrapped == wrapped && unwrapped.count == 4)
+        let server = try FakeServer()
+        let layer = Layer(connection: server.connection)
+        #expect(throws: AnimKitError.invalid(.typeMismatch(field: "opacity", expected: "number", got: "point"))) {
+            try layer.setValue(Point(x: 1, y: 1), forKeyPath: "opacity")
+        }
+        Transaction.flush()
     }
 }
