@@ -66,6 +66,9 @@ import Testing
         try expectSameBytes(
             BasicAnimation(keyPath: "hidden", to: true), BasicAnimation(keyPath: "hidden", to: .bool(true)))
         try expectSameBytes(
+            BasicAnimation(keyPath: "compositingFilter", to: "multiplyBlendMode"),
+            BasicAnimation(keyPath: "compositingFilter", to: .string("multiplyBlendMode")))
+        try expectSameBytes(
             BasicAnimation(keyPath: "locations", to: [0.25, 0.75]),
             BasicAnimation(keyPath: "locations", to: .numbers([0.25, 0.75])), on: .gradient)
         try expectSameBytes(
