@@ -6,6 +6,11 @@ import AnimProtocol
 public enum AnimKitError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A value, key path or animation the client refused before sending anything (field, value, reason).
     case invalid(AnimCoreError)
+    /// A property setter refused a value (a non-finite or out-of-range number). Setters do not throw, as in Core
+    /// Animation: the value is not applied, nothing is sent, and this goes to `Connection.errorHandler` on the
+    /// delegate queue (and to the log), naming the layer, the key path, the value and why.
+    /// `setValue(_:forKeyPath:)` throws `.invalid` instead.
+    case refusedValue(layer: LayerID, keyPath: String, value: AnimationValue, reason: AnimCoreError)
     /// The socket failed (connect, send or receive), with the operation and the system's reason.
     case transport(String)
     /// The server sent bytes that are not a valid message.
@@ -26,6 +31,8 @@ public enum AnimKitError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalid(let e): "invalid: \(e)"
+        case .refusedValue(let layer, let keyPath, let value, let reason):
+            "\(layer).\(keyPath) = \(value) refused: \(reason)"
         case .transport(let text): "transport: \(text)"
         case .protocolViolation(let e): "protocol violation: \(e)"
         case .server(let e): "server error: \(e)"

@@ -27,7 +27,8 @@ public typealias LayerID = AnimCore.LayerID
 public typealias ImageID = AnimCore.ImageID
 /// A layer's presentation values, as `Layer.presentation(at:)` returns them (read-only results).
 public typealias LayerState = AnimCore.LayerState
-/// A value for a key path: what `setValue(_:forKeyPath:)` takes and basic and keyframe animations hold.
+/// A value for a key path: what `value(forKeyPath:)` returns and `setValue(_:forKeyPath:)` takes; animations take
+/// it or any `AnimationValueConvertible` (`1`, `Point(…)`).
 public typealias AnimationValue = AnimCore.PropertyValue
 /// The kind of value a key path holds.
 public typealias ValueKind = AnimCore.ValueKind

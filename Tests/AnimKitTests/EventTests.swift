@@ -59,7 +59,7 @@ final class RecordingDelegate: AnimationDelegate, @unchecked Sendable {
         let copy = try #require(layer.animation(forKey: "fade") as? AnimKit.BasicAnimation)
         #expect(copy !== animation)
         #expect(copy.duration == 0)
-        #expect(copy.toValue == .number(0))
+        #expect(copy.toValue?.animationValue == .number(0))
         layer.removeAnimation(forKey: "fade")
         #expect(layer.animationKeys.isEmpty)
         Transaction.flush()

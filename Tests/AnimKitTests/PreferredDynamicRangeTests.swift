@@ -9,9 +9,9 @@ import Testing
     @Test func theAccessorSendsTheKeyPathAndOtherNamesAreRefused() throws {
         let server = try FakeServer()
         let layer = Layer(connection: server.connection)
-        #expect(layer.preferredDynamicRange == "automatic")
-        layer.preferredDynamicRange = "high"
-        #expect(layer.preferredDynamicRange == "high")
+        #expect(layer.preferredDynamicRange == .automatic)
+        layer.preferredDynamicRange = .high
+        #expect(layer.preferredDynamicRange == .high)
         let refusal = AnimCoreError.notAllowed(
             field: "preferredDynamicRange", value: "hdr",
             reason: "is not one of automatic, standard, constrainedHigh, high")

@@ -22,7 +22,7 @@ import Testing
             text.string = "Ticker 1234"
             text.fontSize = 24
             text.foregroundColor = Color(red: 1, green: 1, blue: 1)
-            text.alignmentMode = "right"
+            text.alignmentMode = .right
             layers.append(text)
         }
         Transaction.commit()

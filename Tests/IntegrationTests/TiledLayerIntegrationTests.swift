@@ -180,7 +180,7 @@ import Testing
         Transaction.disableActions = true
         inner.scrollPoint(Point(x: 10, y: 20))
         #expect(scroller.bounds.origin == Point(x: 210, y: 320))
-        scroller.scrollMode = "vertically"
+        scroller.scrollMode = .vertically
         scroller.scroll(to: Point(x: 5, y: 6))
         #expect(scroller.bounds.origin == Point(x: 210, y: 6))
         // The least move that shows (400, 500, 20 × 20): its bottom edge at the bounds' bottom, vertically only.

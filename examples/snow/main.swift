@@ -52,7 +52,7 @@ sky.colors = [Color(red: 0.02, green: 0.04, blue: 0.16), Color(red: 0.16, green:
 
 let snow = EmitterLayer(connection: connection)
 snow.frame = sky.bounds
-snow.emitterShape = "line"
+snow.emitterShape = .line
 snow.emitterPosition = Point(x: size.width / 2, y: -12)
 snow.emitterSize = Size(width: size.width * 1.3, height: 0)
 snow.seed = 2026

@@ -9,10 +9,11 @@ func emitKitAccessors(_ table: Table) -> String {
         out += "\n"
         if c.name == "layer" {
             out += """
-                /// CALayer's properties, typed. Each reads the model at once; each change is checked (a non-finite or
-                /// out-of-range number, or a string outside the allowed names, is logged and ignored; use
-                /// `setValue(_:forKeyPath:)` to get the error thrown), recorded in the current transaction, and animated by
-                /// the property's action (docs/core-animation-rules.md).
+                /// CALayer's properties, typed. Each reads the model at once; each change is checked, recorded in the
+                /// current transaction, and animated by the property's action (docs/core-animation-rules.md). Setters do
+                /// not throw, as in Core Animation: a refused value (a non-finite or out-of-range number) is not applied
+                /// and goes to `Connection.errorHandler` on the delegate queue as `AnimKitError.refusedValue` (layer, key
+                /// path, value, reason), and to the log. `setValue(_:forKeyPath:)` throws instead.
 
                 """
         } else {
@@ -27,11 +28,26 @@ func emitKitAccessors(_ table: Table) -> String {
             case .timing: field = "$0.timing.\(p.swift)"
             case .special: field = "($0.special.\(c.name) ?? \(c.storageStruct)()).\(p.swift)"
             }
-            let newValue = p.enumType == nil ? "newValue" : "newValue.rawValue"
-            out += docComment(p.doc, indent: "    ")
+            var type = p.swiftType
+            var read = field
+            var newValue = p.enumType == nil ? "newValue" : "newValue.rawValue"
+            var doc = p.doc
+            if let sdkType = p.sdkType {
+                type = sdkType
+                if p.kind == .number {
+                    read = "\(sdkType)(layerNumber: \(field))"
+                    newValue = "newValue.layerNumber"
+                } else if case .string(let d) = p.defaultValue {
+                    read = "\(sdkType)(rawValue: \(field)) ?? .\(swiftCaseName(d))"
+                    newValue = "newValue.rawValue"
+                }
+                doc +=
+                    " The model and the wire hold the \(p.kind.rawValue) (`setValue(_:forKeyPath:)` takes it as one)."
+            }
+            out += docComment(doc, indent: "    ")
             out += """
-                    public var \(p.sdkName!): \(p.swiftType) {
-                        get { read { \(field) } }
+                    public var \(p.sdkName!): \(type) {
+                        get { read { \(read) } }
                         set { set(.\(p.swift), .\(p.kind.rawValue)(\(newValue))) }
                     }
 

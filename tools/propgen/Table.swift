@@ -103,6 +103,10 @@ struct PropertyRow {
     var enumType: String?
     /// The SDK accessor's name; nil when the SDK writes its own (the mask, in Layer+Tree.swift).
     var sdkName: String?
+    /// The type only the SDK's accessor uses, as Core Animation types the property: a String enum for a string
+    /// with `allowed` names (`CornerCurve`), an OptionSet for a number that is a bit mask (`CornerMask`). The model
+    /// and the wire keep the string or number.
+    var sdkType: String?
     var drawn: String
     var doc: String
 
@@ -222,7 +226,7 @@ private func property(_ row: [String: JSON], classes: [ClassRow]) throws -> Prop
     func fail(_ what: String) -> TableError { TableError("property \(key): \(what)") }
     let known: Set<String> = [
         "key", "swift", "class", "kind", "default", "animates", "action", "storage", "range", "allowed",
-        "refusedUntilDrawn", "swiftType", "sdk", "drawn", "doc",
+        "refusedUntilDrawn", "swiftType", "sdk", "sdkType", "drawn", "doc",
     ]
     if let unknown = row.keys.sorted().first(where: { !known.contains($0) }) {
         throw fail("unknown column \"\(unknown)\"")
@@ -263,7 +267,8 @@ private func property(_ row: [String: JSON], classes: [ClassRow]) throws -> Prop
         animates: animates, hasDefaultAction: row["action"]?.bool ?? animates, storage: storage,
         lanes: animates && kind.hasLanes, range: range, allowed: row["allowed"]?.strings,
         refusedUntilDrawn: row["refusedUntilDrawn"]?.bool ?? false, enumType: row["swiftType"]?.string,
-        sdkName: sdkName, drawn: row["drawn"]?.string ?? owner.drawn ?? "yes", doc: doc)
+        sdkName: sdkName, sdkType: row["sdkType"]?.string, drawn: row["drawn"]?.string ?? owner.drawn ?? "yes", doc: doc
+    )
 }
 
 private func parseDefault(_ value: JSON, kind: Kind, fail: (String) -> TableError) throws -> DefaultValue {
@@ -318,6 +323,14 @@ private func validate(_ properties: [PropertyRow]) throws {
         }
         if p.enumType != nil && (p.kind != .string || p.allowed == nil || p.isOptionalString) {
             throw fail("\"swiftType\" is a String enum's name: it needs a string with a default and \"allowed\" names")
+        }
+        if p.sdkType != nil
+            && (p.enumType != nil || p.sdkName == nil
+                || !(p.kind == .number || (p.kind == .string && p.allowed != nil && !p.isOptionalString)))
+        {
+            throw fail(
+                "\"sdkType\" is the SDK accessor's String enum (a string with a default and \"allowed\" names) or "
+                    + "OptionSet (a number)")
         }
         if p.hasDefaultAction && !p.animates { throw fail("\"action\" needs a property that animates") }
         if p.refusedUntilDrawn && ![.string, .strings, .bool].contains(p.kind) {

@@ -76,6 +76,19 @@ func literal(_ s: String) -> String {
     "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
 }
 
+/// The Swift case of a String enum whose raw value is `raw`: `nonZero` for "non-zero", `rgba8Uint` for "RGBA8Uint".
+func swiftCaseName(_ raw: String) -> String {
+    let parts = raw.split(separator: "-").map(String.init)
+    guard let first = parts.first else { return raw }
+    // A leading run of capitals is lowercased as one word ("RGBA8Uint"), or only its first letter ("Gray8Uint").
+    let capitals = first.prefix { $0.isUppercase }
+    let rest = first.dropFirst(capitals.count)
+    let head =
+        capitals.count > 1 && rest.first?.isLowercase == true
+        ? capitals.dropLast().lowercased() + String(capitals.last!) : capitals.lowercased()
+    return head + rest + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+}
+
 /// Groups of `items` with equal keys, in the order each key first appears.
 func grouped<Item, Key: Hashable>(_ items: [Item], by key: (Item) -> Key?) -> [(Key, [Item])] {
     var order: [Key] = []

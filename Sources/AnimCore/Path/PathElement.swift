@@ -34,7 +34,7 @@ public enum PathElement: Hashable, Codable, Sendable {
 }
 
 /// How a path's interior is decided when it is filled or hit-tested (`CAShapeLayer.fillRule`).
-public enum FillRule: String, Hashable, Codable, Sendable {
+public enum FillRule: String, CaseIterable, Hashable, Codable, Sendable {
     /// Inside where the winding number is not zero (`kCAFillRuleNonZero`, the default).
     case nonZero = "non-zero"
     /// Inside where the winding number is odd (`kCAFillRuleEvenOdd`).

@@ -2,13 +2,20 @@ import AnimCore
 
 /// CABasicAnimation: from, to and by values (any two, one, or none: with none it runs from the
 /// presentation value before the transaction to the model value, as implicit animations do).
+///
+/// The values are written as Core Animation takes them: `anim.fromValue = 1`, `anim.toValue = Point(x: 1, y: 2)`,
+/// `Color`, `Transform3D`, `Rect`… (any `AnimationValueConvertible`), or wrapped (`.number(1)`); both send the same
+/// animation. A value of the wrong kind for the key path is refused when the animation is added. Read back, a value
+/// is what was set; `animationValue` gives it as an `AnimationValue` (`anim.toValue?.animationValue == .number(1)`).
 open class BasicAnimation: PropertyAnimation, @unchecked Sendable {
-    public var fromValue: AnimationValue?
-    public var toValue: AnimationValue?
-    public var byValue: AnimationValue?
+    public var fromValue: (any AnimationValueConvertible)?
+    public var toValue: (any AnimationValueConvertible)?
+    public var byValue: (any AnimationValueConvertible)?
 
     public init(
-        keyPath: String? = nil, from: AnimationValue? = nil, to: AnimationValue? = nil, by: AnimationValue? = nil
+        keyPath: String? = nil, from: (any AnimationValueConvertible)? = nil,
+        to: (any AnimationValueConvertible)? = nil,
+        by: (any AnimationValueConvertible)? = nil
     ) {
         fromValue = from
         toValue = to
@@ -18,8 +25,9 @@ open class BasicAnimation: PropertyAnimation, @unchecked Sendable {
 
     func coreBasic(on layerClass: LayerClass, field: String) throws(AnimCoreError) -> AnimCore.BasicAnimation {
         AnimCore.BasicAnimation(
-            keyPath: try parsedKeyPath(on: layerClass, field: field), fromValue: fromValue, toValue: toValue,
-            byValue: byValue, isAdditive: isAdditive, isCumulative: isCumulative, valueFunction: valueFunction)
+            keyPath: try parsedKeyPath(on: layerClass, field: field), fromValue: fromValue?.animationValue,
+            toValue: toValue?.animationValue, byValue: byValue?.animationValue, isAdditive: isAdditive,
+            isCumulative: isCumulative, valueFunction: valueFunction)
     }
 
     override func coreKind(on layerClass: LayerClass, field: String) throws(AnimCoreError) -> AnimationKind {

@@ -3,7 +3,9 @@ import AnimCore
 /// CAKeyframeAnimation: values (or, for a point, a path) at key times, with a calculation mode,
 /// per-segment timing functions, Kochanek–Bartels parameters and rotation along a path.
 open class KeyframeAnimation: PropertyAnimation, @unchecked Sendable {
-    public var values: [AnimationValue]?
+    /// As Core Animation takes them: `[0, 1, 0.5]`, `[Point(x: 0, y: 0), Point(x: 10, y: 0)]`, or wrapped
+    /// (`[.number(0), .number(1)]`); each value's kind is checked against the key path when the animation is added.
+    public var values: [any AnimationValueConvertible]?
     /// Overrides `values` for point properties.
     public var path: BezierPath?
     public var keyTimes: [Double]?
@@ -14,7 +16,7 @@ open class KeyframeAnimation: PropertyAnimation, @unchecked Sendable {
     public var biasValues: [Double]?
     public var rotationMode: RotationMode?
 
-    public init(keyPath: String? = nil, values: [AnimationValue]? = nil, keyTimes: [Double]? = nil) {
+    public init(keyPath: String? = nil, values: [any AnimationValueConvertible]? = nil, keyTimes: [Double]? = nil) {
         self.values = values
         self.keyTimes = keyTimes
         super.init(keyPath: keyPath)
@@ -23,7 +25,8 @@ open class KeyframeAnimation: PropertyAnimation, @unchecked Sendable {
     override func coreKind(on layerClass: LayerClass, field: String) throws(AnimCoreError) -> AnimationKind {
         .keyframe(
             AnimCore.KeyframeAnimation(
-                keyPath: try parsedKeyPath(on: layerClass, field: field), values: values, path: path,
+                keyPath: try parsedKeyPath(on: layerClass, field: field), values: values?.map(\.animationValue),
+                path: path,
                 keyTimes: keyTimes, timingFunctions: timingFunctions, calculationMode: calculationMode,
                 tensionValues: tensionValues, continuityValues: continuityValues, biasValues: biasValues,
                 rotationMode: rotationMode, isAdditive: isAdditive, isCumulative: isCumulative,

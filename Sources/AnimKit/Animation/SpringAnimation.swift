@@ -11,7 +11,9 @@ open class SpringAnimation: BasicAnimation, @unchecked Sendable {
     public var allowsOverdamping = false
 
     public override init(
-        keyPath: String? = nil, from: AnimationValue? = nil, to: AnimationValue? = nil, by: AnimationValue? = nil
+        keyPath: String? = nil, from: (any AnimationValueConvertible)? = nil,
+        to: (any AnimationValueConvertible)? = nil,
+        by: (any AnimationValueConvertible)? = nil
     ) {
         super.init(keyPath: keyPath, from: from, to: to, by: by)
     }

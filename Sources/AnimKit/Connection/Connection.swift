@@ -104,7 +104,8 @@ public final class Connection: @unchecked Sendable {
     /// Receives the server's non-fatal ErrorReports as `.server` (a refused commit: code, field, value,
     /// message), and once why the server ended the connection: `.server` with the fatal report, `.closed`
     /// when the server closed it without one, `.transport` or `.protocolViolation` when reading failed.
-    /// Not called for `close()`.
+    /// Not called for `close()`. Also receives `.refusedValue` for each value a property setter refused (setters do
+    /// not throw; docs/core-animation-rules.md).
     public var errorHandler: (@Sendable (AnimKitError) -> Void)? {
         get { state.withLock { $0.errorHandler } }
         set { state.withLock { $0.errorHandler = newValue } }

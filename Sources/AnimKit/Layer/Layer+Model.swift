@@ -35,12 +35,12 @@ extension Layer {
     }
 
     /// The setters of typed properties: a refused value (only a non-finite or out-of-range number can be)
-    /// is logged, and nothing changes.
+    /// changes nothing and is reported (`reportRefused`).
     func set(_ property: LayerProperty, _ value: AnimationValue) {
         do {
             try change(AnimKeyPath(property: property), to: value)
         } catch {
-            log.error("\(id).\(property.key) = \(value) refused: \(error)")
+            reportRefused(value, forKey: property.key, error)
         }
     }
 

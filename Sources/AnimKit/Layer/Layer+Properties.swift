@@ -15,3 +15,25 @@ extension Layer {
         }
     }
 }
+
+extension Layer {
+    /// `setValue(_:forKeyPath:)` with the value as Core Animation takes it: `layer.setValue(0.5, forKeyPath:
+    /// "opacity")`, `setValue(Point(x: 1, y: 2), forKeyPath: "position")`. Throws as the `AnimationValue` form does.
+    public func setValue(_ value: some AnimationValueConvertible, forKeyPath keyPath: String) throws(AnimKitError) {
+        try setValue(value.animationValue, forKeyPath: keyPath)
+    }
+
+    /// How a property setter reports a value it refused (setters do not throw, as in Core Animation; methods do):
+    /// logged, and given to `connection.errorHandler` on the delegate queue as `.refusedValue` naming the layer,
+    /// the key path, the value and why.
+    func reportRefused(_ value: AnimationValue, forKey keyPath: String, _ error: AnimKitError) {
+        let reported: AnimKitError
+        if case .invalid(let reason) = error {
+            reported = .refusedValue(layer: id, keyPath: keyPath, value: value, reason: reason)
+        } else {
+            reported = error
+        }
+        log.error("\(reported)")
+        if let handler = connection.errorHandler { connection.deliver { handler(reported) } }
+    }
+}

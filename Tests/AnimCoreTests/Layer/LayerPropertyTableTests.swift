@@ -57,6 +57,27 @@ import Testing
             "\(result.standardError)")
     }
 
+    /// `sdkType` types the SDK's accessor only where it can convert both ways: a string with a default and allowed
+    /// names (a String enum) or a number (an OptionSet); free text such as `name` is refused.
+    @Test func anSDKTypeOnFreeTextIsRefusedNamingIt() throws {
+        let original = try String(contentsOf: Self.table, encoding: .utf8)
+        let row = #"{"key": "name", "class": "layer", "kind": "string", "default": null, "animates": false,"#
+        try #require(original.contains(row))
+        let folder = try TemporaryFolder(prefix: "propgen")
+        let broken = folder.url.appendingPathComponent("layer-properties.json")
+        try original.replacingOccurrences(of: row, with: row + #" "sdkType": "LayerName","#)
+            .write(to: broken, atomically: true, encoding: .utf8)
+
+        let result = try BuiltProgram.run("propgen", ["--check", "--table", broken.path])
+
+        #expect(result.status == 1)
+        #expect(
+            result.standardError
+                == "propgen: property name: \"sdkType\" is the SDK accessor's String enum (a string with a default "
+                + "and \"allowed\" names) or OptionSet (a number)\n",
+            "\(result.standardError)")
+    }
+
     /// The table writes enumerated names as literals; where AnimCore has an enum of them, they agree.
     @Test func allowedNamesAgreeWithTheEnumsThatReadThem() {
         #expect(LayerProperty.fillMode.allowedStrings == FillMode.allCases.map(\.rawValue))

@@ -4,10 +4,11 @@
 
 import AnimCore
 
-/// CALayer's properties, typed. Each reads the model at once; each change is checked (a non-finite or
-/// out-of-range number, or a string outside the allowed names, is logged and ignored; use
-/// `setValue(_:forKeyPath:)` to get the error thrown), recorded in the current transaction, and animated by
-/// the property's action (docs/core-animation-rules.md).
+/// CALayer's properties, typed. Each reads the model at once; each change is checked, recorded in the
+/// current transaction, and animated by the property's action (docs/core-animation-rules.md). Setters do
+/// not throw, as in Core Animation: a refused value (a non-finite or out-of-range number) is not applied
+/// and goes to `Connection.errorHandler` on the delegate queue as `AnimKitError.refusedValue` (layer, key
+/// path, value, reason), and to the log. `setValue(_:forKeyPath:)` throws instead.
 extension Layer {
     /// The layer's own coordinate space: its origin is what sublayers are placed against, its size what it draws in.
     public var bounds: Rect {
@@ -101,10 +102,11 @@ extension Layer {
         set { set(.contentsCenter, .rect(newValue)) }
     }
 
-    /// "resize" (default), "center", "top", "resizeAspect", "resizeAspectFill", …
-    public var contentsGravity: String {
-        get { read { $0.contentsGravity } }
-        set { set(.contentsGravity, .string(newValue)) }
+    /// "resize" (default), "center", "top", "resizeAspect", "resizeAspectFill", … The model and the wire hold the
+    /// string (`setValue(_:forKeyPath:)` takes it as one).
+    public var contentsGravity: ContentsGravity {
+        get { read { ContentsGravity(rawValue: $0.contentsGravity) ?? .resize } }
+        set { set(.contentsGravity, .string(newValue.rawValue)) }
     }
 
     /// The contents image's pixels per layer unit.
@@ -113,22 +115,25 @@ extension Layer {
         set { set(.contentsScale, .number(newValue)) }
     }
 
-    /// The pixel format Core Animation would draw the contents in.
-    public var contentsFormat: String {
-        get { read { $0.contentsFormat } }
-        set { set(.contentsFormat, .string(newValue)) }
+    /// The pixel format Core Animation would draw the contents in. The model and the wire hold the string
+    /// (`setValue(_:forKeyPath:)` takes it as one).
+    public var contentsFormat: ContentsFormat {
+        get { read { ContentsFormat(rawValue: $0.contentsFormat) ?? .rgba8Uint } }
+        set { set(.contentsFormat, .string(newValue.rawValue)) }
     }
 
-    /// The filter used when the contents are drawn smaller: "nearest", "linear" or "trilinear".
-    public var minificationFilter: String {
-        get { read { $0.minificationFilter } }
-        set { set(.minificationFilter, .string(newValue)) }
+    /// The filter used when the contents are drawn smaller: "nearest", "linear" or "trilinear". The model and the wire
+    /// hold the string (`setValue(_:forKeyPath:)` takes it as one).
+    public var minificationFilter: ContentsFilter {
+        get { read { ContentsFilter(rawValue: $0.minificationFilter) ?? .linear } }
+        set { set(.minificationFilter, .string(newValue.rawValue)) }
     }
 
-    /// The filter used when the contents are drawn larger: "nearest", "linear" or "trilinear".
-    public var magnificationFilter: String {
-        get { read { $0.magnificationFilter } }
-        set { set(.magnificationFilter, .string(newValue)) }
+    /// The filter used when the contents are drawn larger: "nearest", "linear" or "trilinear". The model and the wire
+    /// hold the string (`setValue(_:forKeyPath:)` takes it as one).
+    public var magnificationFilter: ContentsFilter {
+        get { read { ContentsFilter(rawValue: $0.magnificationFilter) ?? .linear } }
+        set { set(.magnificationFilter, .string(newValue.rawValue)) }
     }
 
     /// The bias of the level of detail the trilinear minification filter picks.
@@ -155,10 +160,11 @@ extension Layer {
         set { set(.drawsAsynchronously, .bool(newValue)) }
     }
 
-    /// Which edges are antialiased: a mask of left (1), right (2), bottom (4) and top (8).
-    public var edgeAntialiasingMask: Double {
-        get { read { $0.edgeAntialiasingMask } }
-        set { set(.edgeAntialiasingMask, .number(newValue)) }
+    /// Which edges are antialiased: a mask of left (1), right (2), bottom (4) and top (8). The model and the wire hold
+    /// the number (`setValue(_:forKeyPath:)` takes it as one).
+    public var edgeAntialiasingMask: EdgeAntialiasingMask {
+        get { read { EdgeAntialiasingMask(layerNumber: $0.edgeAntialiasingMask) } }
+        set { set(.edgeAntialiasingMask, .number(newValue.layerNumber)) }
     }
 
     /// Whether the edges of a transformed layer are antialiased.
@@ -179,16 +185,18 @@ extension Layer {
         set { set(.cornerRadius, .number(newValue)) }
     }
 
-    /// Which corners are rounded: a mask of minX-minY (1), maxX-minY (2), minX-maxY (4) and maxX-maxY (8).
-    public var maskedCorners: Double {
-        get { read { $0.maskedCorners } }
-        set { set(.maskedCorners, .number(newValue)) }
+    /// Which corners are rounded: a mask of minX-minY (1), maxX-minY (2), minX-maxY (4) and maxX-maxY (8). The model
+    /// and the wire hold the number (`setValue(_:forKeyPath:)` takes it as one).
+    public var maskedCorners: CornerMask {
+        get { read { CornerMask(layerNumber: $0.maskedCorners) } }
+        set { set(.maskedCorners, .number(newValue.layerNumber)) }
     }
 
-    /// The curve of the rounded corners: "circular" or "continuous".
-    public var cornerCurve: String {
-        get { read { $0.cornerCurve } }
-        set { set(.cornerCurve, .string(newValue)) }
+    /// The curve of the rounded corners: "circular" or "continuous". The model and the wire hold the string
+    /// (`setValue(_:forKeyPath:)` takes it as one).
+    public var cornerCurve: CornerCurve {
+        get { read { CornerCurve(rawValue: $0.cornerCurve) ?? .circular } }
+        set { set(.cornerCurve, .string(newValue.rawValue)) }
     }
 
     /// The width of the border, drawn inside the bounds.
@@ -275,10 +283,11 @@ extension Layer {
         set { set(.shadowPath, .path(newValue)) }
     }
 
-    /// How the layer resizes with its superlayer's bounds (macOS); the server does no layout.
-    public var autoresizingMask: Double {
-        get { read { $0.autoresizingMask } }
-        set { set(.autoresizingMask, .number(newValue)) }
+    /// How the layer resizes with its superlayer's bounds (macOS); the server does no layout. The model and the wire
+    /// hold the number (`setValue(_:forKeyPath:)` takes it as one).
+    public var autoresizingMask: AutoresizingMask {
+        get { read { AutoresizingMask(layerNumber: $0.autoresizingMask) } }
+        set { set(.autoresizingMask, .number(newValue.layerNumber)) }
     }
 
     /// A name for the layer, for finding it and in inspection.
@@ -287,10 +296,11 @@ extension Layer {
         set { set(.name, .string(newValue)) }
     }
 
-    /// How much of the display's extended dynamic range the layer's contents may use (CALayer.DynamicRange).
-    public var preferredDynamicRange: String {
-        get { read { $0.preferredDynamicRange } }
-        set { set(.preferredDynamicRange, .string(newValue)) }
+    /// How much of the display's extended dynamic range the layer's contents may use (CALayer.DynamicRange). The model
+    /// and the wire hold the string (`setValue(_:forKeyPath:)` takes it as one).
+    public var preferredDynamicRange: DynamicRange {
+        get { read { DynamicRange(rawValue: $0.preferredDynamicRange) ?? .automatic } }
+        set { set(.preferredDynamicRange, .string(newValue.rawValue)) }
     }
 
     /// The layer's own timing (CAMediaTiming): its local time is the parent time of its animations and sublayers.
@@ -356,10 +366,10 @@ extension ShapeLayer {
         set { set(.fillColor, .color(newValue)) }
     }
 
-    /// "non-zero" or "even-odd".
-    public var fillRule: String {
-        get { read { ($0.special.shape ?? ShapeLayerProperties()).fillRule } }
-        set { set(.fillRule, .string(newValue)) }
+    /// "non-zero" or "even-odd". The model and the wire hold the string (`setValue(_:forKeyPath:)` takes it as one).
+    public var fillRule: FillRule {
+        get { read { FillRule(rawValue: ($0.special.shape ?? ShapeLayerProperties()).fillRule) ?? .nonZero } }
+        set { set(.fillRule, .string(newValue.rawValue)) }
     }
 
     /// The colour the path is stroked with; nil strokes nothing.
@@ -392,16 +402,18 @@ extension ShapeLayer {
         set { set(.miterLimit, .number(newValue)) }
     }
 
-    /// The ends of open subpaths: "butt", "round" or "square".
-    public var lineCap: String {
-        get { read { ($0.special.shape ?? ShapeLayerProperties()).lineCap } }
-        set { set(.lineCap, .string(newValue)) }
+    /// The ends of open subpaths: "butt", "round" or "square". The model and the wire hold the string
+    /// (`setValue(_:forKeyPath:)` takes it as one).
+    public var lineCap: LineCap {
+        get { read { LineCap(rawValue: ($0.special.shape ?? ShapeLayerProperties()).lineCap) ?? .butt } }
+        set { set(.lineCap, .string(newValue.rawValue)) }
     }
 
-    /// The joints between segments: "miter", "round" or "bevel".
-    public var lineJoin: String {
-        get { read { ($0.special.shape ?? ShapeLayerProperties()).lineJoin } }
-        set { set(.lineJoin, .string(newValue)) }
+    /// The joints between segments: "miter", "round" or "bevel". The model and the wire hold the string
+    /// (`setValue(_:forKeyPath:)` takes it as one).
+    public var lineJoin: LineJoin {
+        get { read { LineJoin(rawValue: ($0.special.shape ?? ShapeLayerProperties()).lineJoin) ?? .miter } }
+        set { set(.lineJoin, .string(newValue.rawValue)) }
     }
 
     /// How far into the dash pattern the stroke starts.
@@ -450,16 +462,18 @@ extension TextLayer {
         set { set(.isWrapped, .bool(newValue)) }
     }
 
-    /// Where text that does not fit is cut: "none", "start", "middle" or "end".
-    public var truncationMode: String {
-        get { read { ($0.special.text ?? TextLayerProperties()).truncationMode } }
-        set { set(.truncationMode, .string(newValue)) }
+    /// Where text that does not fit is cut: "none", "start", "middle" or "end". The model and the wire hold the string
+    /// (`setValue(_:forKeyPath:)` takes it as one).
+    public var truncationMode: TruncationMode {
+        get { read { TruncationMode(rawValue: ($0.special.text ?? TextLayerProperties()).truncationMode) ?? .none } }
+        set { set(.truncationMode, .string(newValue.rawValue)) }
     }
 
-    /// How lines align: "natural", "left", "right", "center" or "justified".
-    public var alignmentMode: String {
-        get { read { ($0.special.text ?? TextLayerProperties()).alignmentMode } }
-        set { set(.alignmentMode, .string(newValue)) }
+    /// How lines align: "natural", "left", "right", "center" or "justified". The model and the wire hold the string
+    /// (`setValue(_:forKeyPath:)` takes it as one).
+    public var alignmentMode: AlignmentMode {
+        get { read { AlignmentMode(rawValue: ($0.special.text ?? TextLayerProperties()).alignmentMode) ?? .natural } }
+        set { set(.alignmentMode, .string(newValue.rawValue)) }
     }
 
     /// Whether glyph positions may be rounded to subpixels.
@@ -495,10 +509,11 @@ extension GradientLayer {
         set { set(.endPoint, .point(newValue)) }
     }
 
-    /// "axial", "radial" or "conic".
-    public var type: String {
-        get { read { ($0.special.gradient ?? GradientLayerProperties()).gradientType } }
-        set { set(.gradientType, .string(newValue)) }
+    /// "axial", "radial" or "conic". The model and the wire hold the string (`setValue(_:forKeyPath:)` takes it as
+    /// one).
+    public var type: GradientType {
+        get { read { GradientType(rawValue: ($0.special.gradient ?? GradientLayerProperties()).gradientType) ?? .axial } }
+        set { set(.gradientType, .string(newValue.rawValue)) }
     }
 }
 
@@ -615,22 +630,25 @@ extension EmitterLayer {
         set { set(.emitterDepth, .number(newValue)) }
     }
 
-    /// The emitter's shape: "point", "line", "rectangle", "circle", "cuboid" or "sphere".
-    public var emitterShape: String {
-        get { read { ($0.special.emitter ?? EmitterLayerProperties()).emitterShape } }
-        set { set(.emitterShape, .string(newValue)) }
+    /// The emitter's shape: "point", "line", "rectangle", "circle", "cuboid" or "sphere". The model and the wire hold
+    /// the string (`setValue(_:forKeyPath:)` takes it as one).
+    public var emitterShape: EmitterShape {
+        get { read { EmitterShape(rawValue: ($0.special.emitter ?? EmitterLayerProperties()).emitterShape) ?? .point } }
+        set { set(.emitterShape, .string(newValue.rawValue)) }
     }
 
-    /// Where on the shape particles are born: "volume", "points", "outline" or "surface".
-    public var emitterMode: String {
-        get { read { ($0.special.emitter ?? EmitterLayerProperties()).emitterMode } }
-        set { set(.emitterMode, .string(newValue)) }
+    /// Where on the shape particles are born: "volume", "points", "outline" or "surface". The model and the wire hold
+    /// the string (`setValue(_:forKeyPath:)` takes it as one).
+    public var emitterMode: EmitterMode {
+        get { read { EmitterMode(rawValue: ($0.special.emitter ?? EmitterLayerProperties()).emitterMode) ?? .volume } }
+        set { set(.emitterMode, .string(newValue.rawValue)) }
     }
 
-    /// The order particles are composited in.
-    public var renderMode: String {
-        get { read { ($0.special.emitter ?? EmitterLayerProperties()).renderMode } }
-        set { set(.renderMode, .string(newValue)) }
+    /// The order particles are composited in. The model and the wire hold the string (`setValue(_:forKeyPath:)` takes
+    /// it as one).
+    public var renderMode: EmitterRenderMode {
+        get { read { EmitterRenderMode(rawValue: ($0.special.emitter ?? EmitterLayerProperties()).renderMode) ?? .unordered } }
+        set { set(.renderMode, .string(newValue.rawValue)) }
     }
 
     /// Whether the particles keep their 3D positions instead of being flattened.
@@ -648,10 +666,11 @@ extension EmitterLayer {
 
 /// CAScrollLayer's own properties, typed, as `Layer`'s are.
 extension ScrollLayer {
-    /// "none", "vertically", "horizontally" or "both".
-    public var scrollMode: String {
-        get { read { ($0.special.scroll ?? ScrollLayerProperties()).scrollMode } }
-        set { set(.scrollMode, .string(newValue)) }
+    /// "none", "vertically", "horizontally" or "both". The model and the wire hold the string
+    /// (`setValue(_:forKeyPath:)` takes it as one).
+    public var scrollMode: ScrollMode {
+        get { read { ScrollMode(rawValue: ($0.special.scroll ?? ScrollLayerProperties()).scrollMode) ?? .both } }
+        set { set(.scrollMode, .string(newValue.rawValue)) }
     }
 }
 
