@@ -48,7 +48,9 @@ extension Connection {
             return operations
         }
         let transaction = ThreadTransaction.current
-        if transaction.stack.isOpen {
+        if holdsUnattachedLayers {
+            // Nothing of an unattached layer was sent, so there is nothing to destroy.
+        } else if transaction.stack.isOpen {
             for operation in operations { transaction.append(operation, for: self) }
         } else {
             state.withLock { $0.released += operations }

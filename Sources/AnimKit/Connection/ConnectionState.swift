@@ -21,6 +21,9 @@ struct ConnectionState {
     /// Every animation added and not yet reported stopped, by id: whom to tell.
     var running: [UInt64: RunningAnimation] = [:]
     var waiters: [UInt32: Waiter] = [:]
+    /// The unattached layers' stand-in only: each animation added as it would have been sent, by id, sent when its
+    /// layer is attached (Connection+Attach.swift).
+    var unsentAdds: [UInt64: WireAddAnimation] = [:]
     /// Completion ids of commits sent and not yet reported by TransactionCompleted: closing reports them, so
     /// their blocks run.
     var pendingCompletions: Set<UInt64> = []

@@ -39,13 +39,16 @@ extension Layer {
                 removedOnCompletion: core.removedOnCompletion)
             return animationID
         }
-        transaction.append(
-            .addAnimation(
-                WireAddAnimation(
-                    layer: id.rawValue, animationID: animationID, key: key,
-                    completion: transaction.stack.currentCompletion?.rawValue ?? 0,
-                    transactionDuration: transaction.stack.animationDuration, animation: core.wire)),
-            for: connection)
+        let add = WireAddAnimation(
+            layer: id.rawValue, animationID: animationID, key: key,
+            completion: transaction.stack.currentCompletion?.rawValue ?? 0,
+            transactionDuration: transaction.stack.animationDuration, animation: core.wire)
+        if connection.holdsUnattachedLayers {
+            // Sent when the layer is attached, with the duration this transaction gave it.
+            connection.state.withLock { $0.unsentAdds[animationID] = add }
+        } else {
+            transaction.append(.addAnimation(add), for: connection)
+        }
     }
 
     /// Removes the animation under `key`; its delegate hears didStop(finished: false) once the server
