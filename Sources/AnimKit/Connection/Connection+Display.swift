@@ -12,8 +12,8 @@ extension Connection {
         var handler: (@Sendable (DisplayInfo) -> Void)?
     }
 
-    /// The display's bounds, scale and refresh rate, asked of the server on the first read (two round trips:
-    /// the `outputs` and `status` documents) and kept; `updateDisplay()` asks again. nil when the server does
+    /// The display's bounds, scale and refresh rate, asked of the server on the first read (the `outputs`
+    /// document, and the `status` document for an output with no mode) and kept; `updateDisplay()` asks again. nil when the server does
     /// not tell this client: it has no output, or the client runs as neither the server's user nor root (the
     /// documents are the inspection's, README "Inspecting a running server"), or the connection is closed.
     public var display: DisplayInfo? {
@@ -35,7 +35,8 @@ extension Connection {
     @discardableResult
     public func updateDisplay() throws(AnimKitError) -> DisplayInfo? {
         let outputs = try inspectOutputs()
-        let frameRate = try inspectStatus().output?.refresh
+        // An output with no mode (the headless one) says its frame rate only in the status document.
+        let frameRate = outputs.allSatisfy { $0.mode != nil } ? nil : try inspectStatus().output?.refresh
         let info = DisplayInfo(outputs: outputs, frameRate: frameRate)
         apply(info)
         return info
@@ -84,11 +85,13 @@ extension Connection {
         if let info, let handler { deliver { handler(info) } }
     }
 
-    /// The root layer's frame is the display's bounds.
+    /// The root layer's frame is the display's bounds (its anchor point is its top-left corner); only what
+    /// changed is set.
     private static func place(_ root: Layer, on info: DisplayInfo?) {
-        let bounds = info?.bounds ?? Rect(x: 0, y: 0, width: 0, height: 0)
-        root.anchorPoint = Point(x: 0, y: 0)
-        root.bounds = Rect(x: 0, y: 0, width: bounds.size.width, height: bounds.size.height)
-        root.position = bounds.origin
+        let frame = info?.bounds ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        let bounds = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
+        if root.anchorPoint != Point(x: 0, y: 0) { root.anchorPoint = Point(x: 0, y: 0) }
+        if root.bounds != bounds { root.bounds = bounds }
+        if root.position != frame.origin { root.position = frame.origin }
     }
 }
