@@ -126,6 +126,20 @@ import Testing
         Transaction.flush()
     }
 
+    @Test func aTouchHandlerSetWhileUnattachedSubscribesTheConnectionItIsAttachedTo() throws {
+        let server = try FakeServer(version: 4)
+        let root = Layer(connection: server.connection)
+        Transaction.flush()
+        _ = try server.drain()
+        let button = Layer()
+        button.onTouch = { _ in }
+        #expect(try server.drain().isEmpty)
+        try root.addSublayer(button)
+        let sent = try server.drain()
+        #expect(sent.first == .inputSubscribe(InputSubscribe(kinds: 1, watchAll: false)))
+        #expect(sent.count == 2)
+    }
+
     @Test func aRefusedInsertLeavesTheLayerUnattached() throws {
         let server = try FakeServer()
         let root = Layer(connection: server.connection)

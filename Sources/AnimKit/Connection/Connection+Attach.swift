@@ -20,10 +20,29 @@ extension Connection {
     }
 
     /// Moves `top`, an unattached layer, and the tree under it to this connection; it leaves its unattached
-    /// superlayer (or the layer it masked) first and arrives as a root, for the caller to place.
-    func attach(_ top: Layer) {
-        var moving = Self.unattached.takeTree(of: top)
-        guard !moving.isEmpty else { return }
+    /// superlayer (or the layer it masked) first and arrives as a root, for the caller to place. A layer another
+    /// thread attached to another connection meanwhile is refused as that connection's.
+    func attach(_ top: Layer) throws(AnimKitError) {
+        let kinds = try Self.attaching.withLock { _ throws(AnimKitError) -> InputKinds in
+            guard top.connection.holdsUnattachedLayers else {
+                guard top.connection === self else { throw .foreignLayer(top.id, connection: session) }
+                return []
+            }
+            return move(Self.unattached.takeTree(of: top))
+        }
+        // Input handlers set while unattached subscribe this connection to the input they need.
+        if !kinds.isEmpty { inputDispatcher.want(kinds) }
+    }
+
+    /// Held from taking a tree out of the stand-in until its layers are bound to their connection, so that two
+    /// threads attaching the same layer cannot both take it.
+    private static let attaching = Locked(())
+
+    /// Puts the layers taken from the stand-in into this connection, records their operations in the current
+    /// transaction and rebinds them; returns the input they have handlers for.
+    private func move(_ taken: [MovingLayer]) -> InputKinds {
+        var moving = taken
+        guard !moving.isEmpty else { return [] }
         let transaction = ThreadTransaction.current
         let completion = transaction.stack.currentCompletion?.rawValue ?? 0
         var operations: [WireOperation] = []
@@ -110,14 +129,13 @@ extension Connection {
         }
         for layer in moving { layer.object.rebind(to: self, id: layer.newID) }
         for operation in operations { transaction.append(operation, for: self) }
-        // Input handlers set while unattached subscribe this connection to the input they need.
         var kinds: InputKinds = []
         for layer in moving {
             let input = layer.object.local.withLock { $0.input }
             if input.touchHandler != nil || !input.recognizers.isEmpty { kinds.formUnion(.touch) }
             if input.pointerHandler != nil { kinds.formUnion(.pointer) }
         }
-        if !kinds.isEmpty { inputDispatcher.want(kinds) }
+        return kinds
     }
 
     /// The stand-in's side: takes `top`'s tree out of its model, each layer before its sublayers and mask.

@@ -42,6 +42,7 @@ extension Connection {
             }
             _ = try? s.tree.remove(id)
             s.objects[id] = nil
+            if holdsUnattachedLayers { s.forgetUnsent(s.keyed[id] ?? []) }
             s.keyed[id] = nil
             s.uncommitted.remove(id)
             operations.append(.destroyLayer(id.rawValue))

@@ -39,6 +39,15 @@ struct ConnectionState {
 
     func object(_ id: LayerID) -> Layer? { objects[id]?.object }
 
+    /// The unattached layers' stand-in only: forgets animations that were never sent (replaced, removed, or of a
+    /// layer released), which no server will report stopped.
+    mutating func forgetUnsent(_ animations: [KeyedAnimation]) {
+        for animation in animations {
+            unsentAdds[animation.id] = nil
+            running[animation.id] = nil
+        }
+    }
+
     /// Holds `id`'s object strongly when it has a superlayer or masks a layer, weakly when it is a root.
     /// A reference given up is returned, so the caller lets it go after unlocking (its deinit locks).
     mutating func updateOwnership(of id: LayerID) -> Layer? {

@@ -83,7 +83,7 @@ open class Layer: @unchecked Sendable {
         guard other.connection.holdsUnattachedLayers, !connection.holdsUnattachedLayers else {
             throw .foreignLayer(other.id, connection: connection.session)
         }
-        connection.attach(other)
+        try connection.attach(other)
     }
 
     // MARK: Action sources
