@@ -1,6 +1,5 @@
 import AnimCore
 import AnimProtocol
-import Synchronization
 
 /// CALayer. Its model values live in the connection's model tree: reading one never waits on the server,
 /// and every change is checked at once, applied to the model, and recorded in the current transaction
@@ -13,14 +12,14 @@ import Synchronization
 open class Layer: @unchecked Sendable {
     /// The connection the layer belongs to. Before it is attached (`Layer()`), a stand-in that holds the
     /// unattached layers and sends nothing: its requests throw `.closed` (`isAttached` tells which).
-    public var connection: Connection { binding.connection }
+    ///
+    /// Stored, not computed, so that every property change borrows it instead of retaining it. It changes once,
+    /// when an unattached layer is attached, and only from the stand-in, which never goes away: a thread reading
+    /// it then gets one or the other, as with any change made to a layer while another thread uses it.
+    @exclusivity(unchecked) public internal(set) var connection: Connection
     /// The layer's id on its connection (another, local one before it is attached).
-    public var id: LayerID { binding.id }
+    @exclusivity(unchecked) public internal(set) var id: LayerID
     public let layerClass: LayerClass
-    /// The connection and id: they change once, when an unattached layer is attached. Read without a lock (every
-    /// property change reads them); the bindings themselves are kept alive by `bindings`.
-    private let bindingSlot: Atomic<Unmanaged<LayerBinding>>
-    private let bindings: Locked<[LayerBinding]>
     let local = Locked(LocalState())
 
     /// What the layer holds beside its model values: the action sources (docs/core-animation-rules.md#action-lookup).
@@ -37,12 +36,11 @@ open class Layer: @unchecked Sendable {
     /// Creates a layer on `connection`: its createLayer goes out with the current transaction.
     public required init(connection: Connection) {
         layerClass = Self.kind
-        let binding = LayerBinding(connection: connection, id: connection.allocateLayerID())
-        bindingSlot = Atomic(Unmanaged.passUnretained(binding))
-        bindings = Locked([binding])
+        self.connection = connection
+        id = connection.allocateLayerID()
         connection.register(self)
         ThreadTransaction.current.append(
-            .createLayer(WireCreateLayer(layer: binding.id.rawValue, layerClass: layerClass.wire)), for: connection)
+            .createLayer(WireCreateLayer(layer: id.rawValue, layerClass: layerClass.wire)), for: connection)
     }
 
     /// Creates a layer that belongs to no connection yet, as `CALayer()`: it is sent to a connection when it is
@@ -59,13 +57,10 @@ open class Layer: @unchecked Sendable {
     /// connection's layer).
     public var isAttached: Bool { !connection.holdsUnattachedLayers }
 
-    var binding: LayerBinding { bindingSlot.load(ordering: .acquiring).takeUnretainedValue() }
-
     /// Moves the layer to `connection` under `id` (Connection+Attach.swift).
     func rebind(to connection: Connection, id: LayerID) {
-        let binding = LayerBinding(connection: connection, id: id)
-        bindings.withLock { $0.append(binding) }
-        bindingSlot.store(Unmanaged.passUnretained(binding), ordering: .releasing)
+        self.id = id
+        self.connection = connection
     }
 
     /// Checked by every method that relates two layers.
@@ -135,16 +130,5 @@ open class Layer: @unchecked Sendable {
         } catch {
             log.error("\(id): the action for \"\(event)\" failed: \(error)")
         }
-    }
-}
-
-/// Which connection a layer belongs to and its id there.
-final class LayerBinding: Sendable {
-    let connection: Connection
-    let id: LayerID
-
-    init(connection: Connection, id: LayerID) {
-        self.connection = connection
-        self.id = id
     }
 }
