@@ -133,6 +133,9 @@ let package = Package(
             name: "animdemo", dependencies: ["AnimKit", "AnimCore", argumentParser], path: "tools/animdemo"),
         .executableTarget(name: "snow", dependencies: ["AnimKit", "AnimImage"], path: "examples/snow"),
 
+        // The smallest app: connect, a tree built before it is attached, the root layer, an animation, sync().
+        .executableTarget(name: "example-hello-layer", dependencies: ["AnimKit"], path: "examples/hello-layer"),
+
         // Pan and zoom over a 32,768-point map drawn tile by tile on request (CATiledLayer).
         .executableTarget(name: "panzoom", dependencies: ["AnimKit"], path: "examples/pan-zoom"),
         // Seed 004's fragment animation and the banner carousel built on it.
@@ -223,6 +226,7 @@ let package = Package(
             dependencies: [
                 "AnimKit", "AnimTestSupport", "AnimProtocol", "AnimCore", "AnimRender", "AnimImage", "animserverd",
                 "animctl", "animdemo", "panzoom", "example-fragment-004", "example-core-animation-002",
+                "example-hello-layer",
             ],
             exclude: ["Goldens"]),
     ],

@@ -91,9 +91,15 @@ import Testing
 
     @Test func anImplicitTransactionOffTheMainThreadWaitsForFlush() throws {
         let server = try FakeServer()
+        server.respond { message in
+            guard case .clockControl(let c) = message else { return nil }
+            return .clockState(ClockState(request: c.request, mode: .manual, time: 100, paused: true, rate: 1))
+        }
         let layer = Layer(connection: server.connection)
         layer.zPosition = 3
-        #expect(try server.drain().isEmpty)
+        // A round trip that is not `sync()` (which commits the implicit transaction) shows nothing was sent.
+        _ = try server.connection.clock(.query)
+        #expect(server.recorded().isEmpty)
         Transaction.flush()
         #expect(
             try server.commitOperations() == [
@@ -102,6 +108,40 @@ import Testing
             ])
         Transaction.flush()
         #expect(try server.drain().isEmpty)
+    }
+
+    /// A command-line program has no main-queue turn to commit its implicit transaction: `sync()` commits the
+    /// calling thread's first, so what was set before it is on the server when it returns.
+    @Test func syncCommitsTheCallingThreadsImplicitTransactionFirst() throws {
+        let server = try FakeServer()
+        let layer = Layer(connection: server.connection)
+        layer.zPosition = 3
+        try server.connection.sync()
+        let sent = server.recorded()
+        guard sent.count == 1, case .commit(let commit) = sent[0] else {
+            Issue.record("expected one Commit before the SyncReply, got \(sent)")
+            return
+        }
+        #expect(
+            commit.operations == [
+                .createLayer(WireCreateLayer(layer: 1, layerClass: .layer)),
+                .setProperty(WireSetProperty(layer: 1, keyPath: "zPosition", value: .number(3))),
+            ])
+    }
+
+    @Test func syncLeavesAnOpenExplicitTransactionOpen() throws {
+        let server = try FakeServer()
+        Transaction.begin()
+        let layer = Layer(connection: server.connection)
+        layer.zPosition = 3
+        try server.connection.sync()
+        #expect(server.recorded().isEmpty)
+        Transaction.commit()
+        #expect(
+            try server.commitOperations() == [
+                .createLayer(WireCreateLayer(layer: 1, layerClass: .layer)),
+                .setProperty(WireSetProperty(layer: 1, keyPath: "zPosition", value: .number(3))),
+            ])
     }
 
     @Test func anImplicitTransactionJoinsTheNextExplicitOne() throws {

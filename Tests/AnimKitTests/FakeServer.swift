@@ -86,6 +86,18 @@ final class FakeServer: @unchecked Sendable {
         return messages
     }
 
+    /// Everything recorded since the last drain, taken without a Sync (which would commit the implicit
+    /// transaction of the calling thread first); call it after a round trip that proves they arrived.
+    func recorded() -> [Message] {
+        lock.lock()
+        defer {
+            messages = []
+            frames = []
+            lock.unlock()
+        }
+        return messages
+    }
+
     /// `drain()`, with the bytes each message arrived as.
     func drainFrames() throws -> [(message: Message, bytes: [UInt8])] {
         try connection.sync()

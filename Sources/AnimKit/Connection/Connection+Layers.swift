@@ -42,13 +42,16 @@ extension Connection {
             }
             _ = try? s.tree.remove(id)
             s.objects[id] = nil
+            if holdsUnattachedLayers { s.forgetUnsent(s.keyed[id] ?? []) }
             s.keyed[id] = nil
             s.uncommitted.remove(id)
             operations.append(.destroyLayer(id.rawValue))
             return operations
         }
         let transaction = ThreadTransaction.current
-        if transaction.stack.isOpen {
+        if holdsUnattachedLayers {
+            // Nothing of an unattached layer was sent, so there is nothing to destroy.
+        } else if transaction.stack.isOpen {
             for operation in operations { transaction.append(operation, for: self) }
         } else {
             state.withLock { $0.released += operations }

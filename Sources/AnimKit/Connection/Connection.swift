@@ -31,9 +31,17 @@ public final class Connection: @unchecked Sendable {
     public let protocolVersion: UInt16
     /// Touches to layers' handlers and gesture recognizers, on the delegate queue.
     let inputDispatcher: InputDispatcher
+    /// The display and the root layer (Connection+Display.swift).
+    let displayState = Locked(DisplayState())
+    /// Held while the root layer is made, so two threads reading `rootLayer` first get the same one.
+    let rootCreation = NSLock()
 
-    init(socket: SeqPacketSocket, welcome: Welcome) {
+    /// Whether this is `Connection.unattached`, the stand-in holding the layers that belong to no connection yet.
+    let holdsUnattachedLayers: Bool
+
+    init(socket: SeqPacketSocket, welcome: Welcome, holdsUnattachedLayers: Bool = false) {
         self.socket = socket
+        self.holdsUnattachedLayers = holdsUnattachedLayers
         session = welcome.session
         serverTime = welcome.serverTime
         clockMode = welcome.clockMode
@@ -42,8 +50,34 @@ public final class Connection: @unchecked Sendable {
         state = Locked(ConnectionState())
         inputDispatcher = InputDispatcher(
             clock: MediaClock(serverTime: welcome.serverTime, rate: welcome.clockMode == .manual ? 0 : 1))
+        guard !holdsUnattachedLayers else { return }
         inputDispatcher.attach(to: self)
         DispatchQueue.main.setSpecific(key: queueKey, value: ObjectIdentifier(self))
+    }
+
+    /// The stand-in connection of the layers made with `Layer()`: it keeps their model tree and animations and
+    /// sends nothing (Connection+Attach.swift). Its socket is one end of a pair that nothing reads.
+    static let unattached: Connection = {
+        // A socket pair cannot fail but for a process out of descriptors, where no layer could be sent anyway.
+        guard let (socket, _) = try? SeqPacketSocket.pair() else {
+            fatalError("no socket pair for the unattached layers: the process is out of file descriptors")
+        }
+        return Connection(
+            socket: socket,
+            welcome: Welcome(
+                version: ProtocolVersion.current, session: 0, serverTime: 0, clockMode: .monotonic,
+                maxMessageBytes: UInt32(ProtocolLimits.maxMessageBytes), maxLayers: .max, maxAnimations: .max,
+                maxImageBytes: .max),
+            holdsUnattachedLayers: true)
+    }()
+
+    /// The next layer id of this connection.
+    func allocateLayerID() -> LayerID {
+        state.withLock { s in
+            let id = LayerID(s.nextLayer)
+            s.nextLayer += 1
+            return id
+        }
     }
 
     deinit {
@@ -132,6 +166,7 @@ public final class Connection: @unchecked Sendable {
 
     private func sendLocked(_ bytes: [UInt8], fds: [Int32]) throws(AnimKitError) {
         if let reason = closeReason { throw reason }
+        if holdsUnattachedLayers { throw Self.unattachedRequest }
         guard bytes.count <= maxMessageBytes else {
             throw .messageTooLarge(bytes: bytes.count, limit: maxMessageBytes)
         }
@@ -184,8 +219,13 @@ public final class Connection: @unchecked Sendable {
 
     // MARK: Requests
 
+    /// What a request of a layer that belongs to no connection yet (`Layer()`) throws.
+    static let unattachedRequest = AnimKitError.closed(
+        reason: "the layer belongs to no connection yet: add it to a layer of a connection first")
+
     /// Sends the request `build` makes with a fresh request id and waits for its reply.
     func request(_ build: (UInt32) -> Message) throws(AnimKitError) -> Message {
+        if holdsUnattachedLayers { throw Self.unattachedRequest }
         let waiter = Waiter()
         let id = try state.withLock { s throws(AnimKitError) -> UInt32 in
             if let reason = s.closeReason { throw reason }
@@ -206,10 +246,17 @@ public final class Connection: @unchecked Sendable {
         return try result.get()
     }
 
-    /// A Sync round trip. When it returns, the server has handled everything sent before it, and every
-    /// event it sent before has been delivered: delegates and blocks for them have run (unless this is
-    /// called on `delegateQueue` itself, where they run after the current work item).
+    /// A Sync round trip. It first commits the calling thread's implicit transaction (`Transaction.flush()`),
+    /// so every change made before it outside an explicit transaction is sent; changes inside an explicit
+    /// transaction still open go out with its outermost commit. When it returns, the server has handled
+    /// everything sent before it, and every event it sent before has been delivered: delegates and blocks for
+    /// them have run, unless this is called on `delegateQueue` itself, where they run after the current work
+    /// item. The main thread counts as the main queue: a command-line program calling this from top-level code
+    /// never waits on the main queue, which it never drains (docs/core-animation-rules.md#transactions).
     public func sync() throws(AnimKitError) {
+        // A command-line program has no main-queue turn to commit the implicit transaction: without this,
+        // a change made in top-level code would never reach the server.
+        Transaction.flush()
         let reply = try request { .sync(Sync(request: $0)) }
         guard case .syncReply = reply else { throw .unexpectedReply("\(reply.name) to Sync") }
         if DispatchQueue.getSpecific(key: queueKey) != ObjectIdentifier(self) {
@@ -236,6 +283,10 @@ public final class Connection: @unchecked Sendable {
     public func outputControl(output: String, action: WireOutputAction) throws(AnimKitError) -> String {
         let reply = try request { .outputControl(OutputControl(request: $0, output: output, action: action)) }
         guard case .inspectReply(let r) = reply else { throw .unexpectedReply("\(reply.name) to OutputControl") }
+        // The answer is the outputs document after the change: the display (and the root layer) follow it.
+        if let entries = try? InspectionJSON.decode([InspectionDocuments.OutputEntry].self, from: r.json) {
+            apply(DisplayInfo(outputs: entries, frameRate: displayState.withLock { $0.info?.refreshRate }))
+        }
         return r.json
     }
 }

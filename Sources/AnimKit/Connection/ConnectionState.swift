@@ -21,6 +21,9 @@ struct ConnectionState {
     /// Every animation added and not yet reported stopped, by id: whom to tell.
     var running: [UInt64: RunningAnimation] = [:]
     var waiters: [UInt32: Waiter] = [:]
+    /// The unattached layers' stand-in only: each animation added as it would have been sent, by id, sent when its
+    /// layer is attached (Connection+Attach.swift).
+    var unsentAdds: [UInt64: WireAddAnimation] = [:]
     /// Completion ids of commits sent and not yet reported by TransactionCompleted: closing reports them, so
     /// their blocks run.
     var pendingCompletions: Set<UInt64> = []
@@ -35,6 +38,15 @@ struct ConnectionState {
     var inputHandler: (@Sendable (Message) -> Void)?
 
     func object(_ id: LayerID) -> Layer? { objects[id]?.object }
+
+    /// The unattached layers' stand-in only: forgets animations that were never sent (replaced, removed, or of a
+    /// layer released), which no server will report stopped.
+    mutating func forgetUnsent(_ animations: [KeyedAnimation]) {
+        for animation in animations {
+            unsentAdds[animation.id] = nil
+            running[animation.id] = nil
+        }
+    }
 
     /// Holds `id`'s object strongly when it has a superlayer or masks a layer, weakly when it is a root.
     /// A reference given up is returned, so the caller lets it go after unlocking (its deinit locks).

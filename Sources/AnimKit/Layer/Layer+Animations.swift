@@ -32,20 +32,26 @@ extension Layer {
             if let reason = s.closeReason { throw reason }
             let animationID = s.nextAnimation
             s.nextAnimation += 1
-            if let key { s.keyed[id]?.removeAll { $0.key == key } }
+            if let key {
+                if connection.holdsUnattachedLayers { s.forgetUnsent(s.keyed[id]?.filter { $0.key == key } ?? []) }
+                s.keyed[id]?.removeAll { $0.key == key }
+            }
             s.keyed[id, default: []].append(KeyedAnimation(key: key, id: animationID, object: copy))
             s.running[animationID] = RunningAnimation(
                 layer: id, object: animation, delegate: animation.delegate,
                 removedOnCompletion: core.removedOnCompletion)
             return animationID
         }
-        transaction.append(
-            .addAnimation(
-                WireAddAnimation(
-                    layer: id.rawValue, animationID: animationID, key: key,
-                    completion: transaction.stack.currentCompletion?.rawValue ?? 0,
-                    transactionDuration: transaction.stack.animationDuration, animation: core.wire)),
-            for: connection)
+        let add = WireAddAnimation(
+            layer: id.rawValue, animationID: animationID, key: key,
+            completion: transaction.stack.currentCompletion?.rawValue ?? 0,
+            transactionDuration: transaction.stack.animationDuration, animation: core.wire)
+        if connection.holdsUnattachedLayers {
+            // Sent when the layer is attached, with the duration this transaction gave it.
+            connection.state.withLock { $0.unsentAdds[animationID] = add }
+        } else {
+            transaction.append(.addAnimation(add), for: connection)
+        }
     }
 
     /// Removes the animation under `key`; its delegate hears didStop(finished: false) once the server
@@ -53,7 +59,8 @@ extension Layer {
     public func removeAnimation(forKey key: String) {
         let found = connection.state.withLock { s in
             guard let i = s.keyed[id]?.firstIndex(where: { $0.key == key }) else { return false }
-            s.keyed[id]?.remove(at: i)
+            let removed = s.keyed[id]?.remove(at: i)
+            if connection.holdsUnattachedLayers, let removed { s.forgetUnsent([removed]) }
             return true
         }
         guard found else { return }
@@ -62,7 +69,10 @@ extension Layer {
     }
 
     public func removeAllAnimations() {
-        connection.state.withLock { $0.keyed[id] = [] }
+        connection.state.withLock { s in
+            if connection.holdsUnattachedLayers { s.forgetUnsent(s.keyed[id] ?? []) }
+            s.keyed[id] = []
+        }
         ThreadTransaction.current.append(.removeAllAnimations(id.rawValue), for: connection)
     }
 

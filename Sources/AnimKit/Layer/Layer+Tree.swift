@@ -16,7 +16,7 @@ extension Layer {
 
     /// Appends `layer` on top of the sublayers, taking it out of its current superlayer first.
     public func addSublayer(_ layer: Layer) throws(AnimKitError) {
-        try requireSameConnection(layer)
+        try adopt(layer)
         try changeTree(moving: [layer.id]) { tree throws(AnimCoreError) in
             try tree.addSublayer(layer.id, to: id)
             return [.insertSublayer(WireInsertSublayer(parent: id.rawValue, layer: layer.id.rawValue, index: -1))]
@@ -27,10 +27,17 @@ extension Layer {
     /// Inserts `layer` at `index` of the sublayers (0 is the back; the count means on top), counted after
     /// it has left its current superlayer.
     public func insertSublayer(_ layer: Layer, at index: Int) throws(AnimKitError) {
-        try requireSameConnection(layer)
         guard let wireIndex = Int32(exactly: index) else {
             throw .invalid(.outOfRange(field: "\(id).sublayers index", value: Double(index), allowed: "0…Int32.max"))
         }
+        if !layer.isAttached, isAttached {
+            // Refused before the layer is attached, so a refusal leaves it unattached.
+            let count = sublayers.count
+            guard (0...count).contains(index) else {
+                throw .invalid(.sublayerIndexOutOfRange(index, in: id, count: count))
+            }
+        }
+        try adopt(layer)
         try changeTree(moving: [layer.id]) { tree throws(AnimCoreError) in
             try tree.insertSublayer(layer.id, into: id, at: index)
             return [
@@ -51,8 +58,8 @@ extension Layer {
     }
 
     private func insertSublayer(_ layer: Layer, next sibling: Layer, above: Bool) throws(AnimKitError) {
-        try requireSameConnection(layer)
-        try requireSameConnection(sibling)
+        try requireSublayer(sibling)
+        try adopt(layer)
         try changeTree(moving: [layer.id]) { tree throws(AnimCoreError) in
             if above {
                 try tree.insertSublayer(layer.id, into: id, above: sibling.id)
@@ -67,8 +74,8 @@ extension Layer {
     /// Puts `new` in the place of `old`, one of the sublayers; `old` leaves the tree. Runs the
     /// "transition" action of this layer.
     public func replaceSublayer(_ old: Layer, with new: Layer) throws(AnimKitError) {
-        try requireSameConnection(old)
-        try requireSameConnection(new)
+        try requireSublayer(old)
+        try adopt(new)
         try changeTree(moving: [old.id, new.id]) { tree throws(AnimCoreError) in
             try tree.replaceSublayer(old.id, with: new.id, in: id)
             return [.removeFromSuperlayer(old.id.rawValue), insertOperation(for: new.id, in: tree)]
@@ -102,12 +109,23 @@ extension Layer {
     public var mask: Layer? {
         get { connection.object(read { $0.mask }) }
         set {
-            if let newValue, newValue.connection !== connection {
-                log.error("\(id).mask: \(AnimKitError.foreignLayer(newValue.id, connection: connection.session))")
-                return
+            if let newValue {
+                do {
+                    try adopt(newValue)
+                } catch {
+                    log.error("\(id).mask: \(error)")
+                    return
+                }
             }
             set(.mask, .layer(newValue?.id))
         }
+    }
+
+    /// Throws unless `sibling` is one of the sublayers: checked before a layer is attached to take its place
+    /// beside it, so a refusal leaves that layer unattached.
+    private func requireSublayer(_ sibling: Layer) throws(AnimKitError) {
+        try requireSameConnection(sibling)
+        guard sibling.superlayer === self else { throw .invalid(.notASublayer(sibling.id, of: id)) }
     }
 
     /// Applies a structure change to the model tree and records its operations. `moving` are the layers

@@ -4,10 +4,21 @@ import AnimProtocol
 /// CALayer. Its model values live in the connection's model tree: reading one never waits on the server,
 /// and every change is checked at once, applied to the model, and recorded in the current transaction
 /// (see `Transaction`) for the server. Usable from any thread.
+///
+/// A layer made with `Layer()` belongs to no connection yet: its values, sublayers, mask and animations are
+/// kept and read locally, and nothing is sent. Adding it (or the tree it is in) to a layer of a connection
+/// (`connection.rootLayer.addSublayer(_:)`) moves the whole tree to that connection in the current
+/// transaction, with all its values and animations; from then on it belongs to that connection for good.
 open class Layer: @unchecked Sendable {
-    public let connection: Connection
-    /// The layer's id on its connection.
-    public let id: LayerID
+    /// The connection the layer belongs to. Before it is attached (`Layer()`), a stand-in that holds the
+    /// unattached layers and sends nothing: its requests throw `.closed` (`isAttached` tells which).
+    ///
+    /// Stored, not computed, so that every property change borrows it instead of retaining it. It changes once,
+    /// when an unattached layer is attached, and only from the stand-in, which never goes away: a thread reading
+    /// it then gets one or the other, as with any change made to a layer while another thread uses it.
+    @exclusivity(unchecked) public internal(set) var connection: Connection
+    /// The layer's id on its connection (another, local one before it is attached).
+    @exclusivity(unchecked) public internal(set) var id: LayerID
     public let layerClass: LayerClass
     let local = Locked(LocalState())
 
@@ -24,20 +35,32 @@ open class Layer: @unchecked Sendable {
 
     /// Creates a layer on `connection`: its createLayer goes out with the current transaction.
     public required init(connection: Connection) {
-        self.connection = connection
         layerClass = Self.kind
-        id = connection.state.withLock { s in
-            let id = LayerID(s.nextLayer)
-            s.nextLayer += 1
-            return id
-        }
+        self.connection = connection
+        id = connection.allocateLayerID()
         connection.register(self)
         ThreadTransaction.current.append(
             .createLayer(WireCreateLayer(layer: id.rawValue, layerClass: layerClass.wire)), for: connection)
     }
 
+    /// Creates a layer that belongs to no connection yet, as `CALayer()`: it is sent to a connection when it is
+    /// added to one of its layers.
+    public convenience init() {
+        self.init(connection: .unattached)
+    }
+
     deinit {
         connection.release(id)
+    }
+
+    /// Whether the layer belongs to a connection (false for a layer made with `Layer()` and not yet added to a
+    /// connection's layer).
+    public var isAttached: Bool { !connection.holdsUnattachedLayers }
+
+    /// Moves the layer to `connection` under `id` (Connection+Attach.swift).
+    func rebind(to connection: Connection, id: LayerID) {
+        self.id = id
+        self.connection = connection
     }
 
     /// Checked by every method that relates two layers.
@@ -45,6 +68,17 @@ open class Layer: @unchecked Sendable {
         guard other.connection === connection else {
             throw .foreignLayer(other.id, connection: connection.session)
         }
+    }
+
+    /// Checked by every method that puts `other` into this layer's tree: a layer that belongs to no connection
+    /// yet is attached to this one's (with its whole tree), one of another connection is refused, and so is an
+    /// attached layer put into an unattached tree.
+    func adopt(_ other: Layer) throws(AnimKitError) {
+        guard other.connection !== connection else { return }
+        guard other.connection.holdsUnattachedLayers, !connection.holdsUnattachedLayers else {
+            throw .foreignLayer(other.id, connection: connection.session)
+        }
+        try connection.attach(other)
     }
 
     // MARK: Action sources

@@ -53,12 +53,15 @@ final class ThreadTransaction {
     }
 
     func append(_ operation: WireOperation, for connection: Connection) {
+        // The unattached layers' stand-in sends nothing: attaching them sends their whole state.
+        if connection.holdsUnattachedLayers { return }
         openForChange()
         batches[batchIndex(for: connection)].append(operation)
     }
 
     /// `append(.setProperty(change), for: connection)`, without building the large `WireOperation`.
     func append(setProperty change: WireSetProperty, for connection: Connection) {
+        if connection.holdsUnattachedLayers { return }
         openForChange()
         batches[batchIndex(for: connection)].append(setProperty: change)
     }
@@ -68,6 +71,7 @@ final class ThreadTransaction {
         setProperty layer: LayerID, _ property: LayerProperty, lanes: SIMD4<Double>, kind: ValueKind,
         for connection: Connection
     ) {
+        if connection.holdsUnattachedLayers { return }
         openForChange()
         batches[batchIndex(for: connection)].append(setProperty: layer, property, lanes: lanes, kind: kind)
     }

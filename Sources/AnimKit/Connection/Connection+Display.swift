@@ -1,0 +1,97 @@
+import AnimCore
+import AnimProtocol
+
+/// The display a connection shows on, and its root layer (README, "A minimal app").
+extension Connection {
+    /// What the connection knows of the display and its root layer.
+    struct DisplayState {
+        var info: DisplayInfo?
+        /// Whether the server was asked already (the answer may have been nil).
+        var asked = false
+        var root: Layer?
+        var handler: (@Sendable (DisplayInfo) -> Void)?
+    }
+
+    /// The display's bounds, scale and refresh rate, asked of the server on the first read (the `outputs`
+    /// document, and the `status` document for an output with no mode) and kept; `updateDisplay()` asks again. nil when the server does
+    /// not tell this client: it has no output, or the client runs as neither the server's user nor root (the
+    /// documents are the inspection's, README "Inspecting a running server"), or the connection is closed.
+    public var display: DisplayInfo? {
+        if let known = displayState.withLock({ $0.asked ? .some($0.info) : nil }) { return known }
+        do {
+            return try updateDisplay()
+        } catch {
+            log.warning("the server does not say what its display is: \(error)")
+            displayState.withLock { $0.asked = true }
+            return nil
+        }
+    }
+
+    /// Asks the server for the display again: call it when the display may have changed (a hotplug, a mode
+    /// change made by `animctl output`; one made through `outputControl` is taken from its answer). When it
+    /// differs from what the connection knew, the root layer follows it (in a transaction of its own, without
+    /// animation) and `displayHandler` is told. The server sends no event when its outputs change, so the SDK
+    /// does not learn of it by itself.
+    @discardableResult
+    public func updateDisplay() throws(AnimKitError) -> DisplayInfo? {
+        let outputs = try inspectOutputs()
+        // An output with no mode (the headless one) says its frame rate only in the status document.
+        let frameRate = outputs.allSatisfy { $0.mode != nil } ? nil : try inspectStatus().output?.refresh
+        let info = DisplayInfo(outputs: outputs, frameRate: frameRate)
+        apply(info)
+        return info
+    }
+
+    /// Told, on `delegateQueue`, the display after each change the connection learns of (`updateDisplay()`,
+    /// `outputControl`), after the root layer has followed it.
+    public var displayHandler: (@Sendable (DisplayInfo) -> Void)? {
+        get { displayState.withLock { $0.handler } }
+        set { displayState.withLock { $0.handler = newValue } }
+    }
+
+    /// The connection's root layer: the layer an app adds its sublayers to, as a window's layer. Created on the
+    /// first read (in the current transaction) with its frame the display's `bounds` (zero when `display` is
+    /// nil: its sublayers still show, in scene coordinates), and kept by the connection. It follows the display
+    /// when it changes. Layers an app creates without a superlayer are shown too, above or below it in the order
+    /// they were created (docs/core-animation-rules.md#compositing-order).
+    public var rootLayer: Layer {
+        rootCreation.lock()
+        defer { rootCreation.unlock() }
+        if let root = displayState.withLock({ $0.root }) { return root }
+        let info = display
+        let root = Layer(connection: self)
+        root.name = "rootLayer"
+        Self.place(root, on: info)
+        displayState.withLock { $0.root = root }
+        return root
+    }
+
+    /// Takes `info` as the display; when it changed, moves the root layer and tells the handler.
+    func apply(_ info: DisplayInfo?) {
+        let (changed, root, handler) = displayState.withLock { s in
+            defer {
+                s.info = info
+                s.asked = true
+            }
+            return (s.asked && s.info != info, s.root, s.handler)
+        }
+        guard changed else { return }
+        if let root {
+            Transaction.begin()
+            Transaction.disableActions = true
+            Self.place(root, on: info)
+            Transaction.commit()
+        }
+        if let info, let handler { deliver { handler(info) } }
+    }
+
+    /// The root layer's frame is the display's bounds (its anchor point is its top-left corner); only what
+    /// changed is set.
+    private static func place(_ root: Layer, on info: DisplayInfo?) {
+        let frame = info?.bounds ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        let bounds = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
+        if root.anchorPoint != Point(x: 0, y: 0) { root.anchorPoint = Point(x: 0, y: 0) }
+        if root.bounds != bounds { root.bounds = bounds }
+        if root.position != frame.origin { root.position = frame.origin }
+    }
+}
