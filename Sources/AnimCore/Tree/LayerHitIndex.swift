@@ -1,7 +1,9 @@
 /// What input routing's hit test keeps from one tree between events (docs/core-animation-rules.md, "Input"): the
 /// roots in order, and for each layer with many sublayers a grid of those sublayers' frames in its space, so a touch
-/// among 10,000 siblings tests the few whose frames hold the point, not every sibling. Built from the model as a hit
-/// test first reaches a layer, and dropped whole when the tree changes (`LayerTree.revision`); a sublayer whose
+/// among 10,000 siblings tests the few whose frames hold the point, not every sibling. Built from the model when a
+/// hit test reaches a layer, and dropped whole when the tree changes (`LayerTree.revision`). The first hit test after
+/// a change goes sibling by sibling and builds nothing: a tree that changes between every two events costs what it
+/// would without an index, not a grid's build each time. A sublayer whose
 /// presentation may differ from its model where hit testing looks (an animation of its geometry, visibility or
 /// interaction) is tested at every event, as without an index.
 ///
@@ -12,6 +14,8 @@ public final class LayerHitIndex {
     /// The revision of the tree the index holds; nil before the first hit test.
     private var revision: UInt64?
     private var rootsInOrder: [LayerID] = []
+    /// Hit tests on the tree at `revision`: grids are built from the second on.
+    private var hitTests = 0
     private var grids: [LayerID: SublayerGrid] = [:]
 
     /// An index for layers with at least `minimumSublayers` sublayers (at least 1).
@@ -25,14 +29,17 @@ public final class LayerHitIndex {
             revision = tree.revision
             rootsInOrder = tree.roots
             grids.removeAll(keepingCapacity: true)
+            hitTests = 0
         }
+        hitTests += 1
         return rootsInOrder
     }
 
-    /// The grid of the sublayers of `id`, built on first use; nil when the layer has too few sublayers.
-    /// `roots(of:)` has been called for this tree.
+    /// The grid of the sublayers of `id`, built on first use; nil when the layer has too few sublayers or in the
+    /// first hit test on this tree. `roots(of:)` has been called for this hit test.
     func grid(of id: LayerID, in tree: LayerTree) -> SublayerGrid? {
         if let grid = grids[id] { return grid }
+        guard hitTests > 1 else { return nil }
         let sublayers = tree.nodes[id].sublayers
         guard sublayers.count >= minimumSublayers else { return nil }
         let grid = SublayerGrid(sublayers, of: tree)
