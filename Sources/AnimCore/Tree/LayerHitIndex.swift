@@ -3,9 +3,9 @@
 /// among 10,000 siblings tests the few whose frames hold the point, not every sibling. Built from the model when a
 /// hit test reaches a layer, and dropped whole when the tree changes (`LayerTree.revision`). The first hit test after
 /// a change goes sibling by sibling and builds nothing: a tree that changes between every two events costs what it
-/// would without an index, not a grid's build each time. A sublayer whose
-/// presentation may differ from its model where hit testing looks (an animation of its geometry, visibility or
-/// interaction) is tested at every event, as without an index.
+/// would without an index, not a grid's build each time. A sublayer whose presentation may differ from its model
+/// where hit testing looks (an animation of its geometry, visibility or interaction) is tested at every event, as
+/// without an index.
 ///
 /// One index serves one tree at a time; it is not shared between threads.
 public final class LayerHitIndex {
