@@ -33,6 +33,16 @@ extension LayerTree {
         hitTest(p, in: nil, using: states, rules: .input)
     }
 
+    /// `inputHitTest(_:using:)`'s answer, found through `index`, which it keeps up to date for this tree: among many
+    /// sublayers only those whose frames hold the point are tested (`LayerHitIndex`). `states` must read the model
+    /// for every layer without animations, as the presentation does.
+    public func inputHitTest(_ p: Point, using states: LayerStateSource, index: LayerHitIndex) -> LayerID? {
+        for id in frontToBack(index.roots(of: self), states) {
+            if let hit = hitTest(id, p, above: .identity, superState: nil, states, .input, index) { return hit }
+        }
+        return nil
+    }
+
     /// Which rules a hit test follows: CALayer's, or input routing's (`inputHitTest`).
     enum HitRules {
         case layer
@@ -62,7 +72,7 @@ extension LayerTree {
     /// into that plane; `superState` is the superlayer's state (nil for a root or a mask).
     private func hitTest(
         _ id: LayerID, _ p: Point, above chain: Transform3D, superState: LayerState?, _ states: LayerStateSource,
-        _ rules: HitRules
+        _ rules: HitRules, _ index: LayerHitIndex? = nil
     ) -> LayerID? {
         // Most siblings of a large flat tree miss: tell so from the fields read in place, without copying the state.
         if chain.isIdentity, superState.map({ !$0.geometryFlipped && $0.sublayerTransform.isIdentity }) ?? true,
@@ -76,11 +86,11 @@ extension LayerTree {
         if chain.isIdentity, state.transform.isIdentity, state.layerClass != .transformLayer,
             superState.map({ !$0.geometryFlipped && $0.sublayerTransform.isIdentity }) ?? true
         {
-            return hitTranslated(id, state, p, states, rules)
+            return hitTranslated(id, state, p, states, rules, index)
         }
         let toPlane = state.transform(toSuperlayer: superState).concatenating(chain)
         if state.layerClass == .transformLayer {
-            return hitSublayers(of: id, state, p, above: toPlane, states, rules)
+            return hitSublayers(of: id, state, p, above: toPlane, states, rules, index)
         }
         let planar = PlanarHomography(planeOf: toPlane)
         guard let inverse = planar.inverted, let local = inverse.apply(p) else { return nil }
@@ -91,8 +101,8 @@ extension LayerTree {
         }
         let sublayerHit =
             state.flattensSublayers
-            ? hitSublayers(of: id, state, local, above: .identity, states, rules)
-            : hitSublayers(of: id, state, p, above: toPlane, states, rules)
+            ? hitSublayers(of: id, state, local, above: .identity, states, rules, index)
+            : hitSublayers(of: id, state, p, above: toPlane, states, rules, index)
         return sublayerHit ?? id
     }
 
@@ -110,7 +120,8 @@ extension LayerTree {
     /// own, nothing from its superlayer, nothing above): the common flat case, without the 4×4 path. The same
     /// answer as the general path, which inverts that translation.
     private func hitTranslated(
-        _ id: LayerID, _ state: LayerState, _ p: Point, _ states: LayerStateSource, _ rules: HitRules
+        _ id: LayerID, _ state: LayerState, _ p: Point, _ states: LayerStateSource, _ rules: HitRules,
+        _ index: LayerHitIndex?
     ) -> LayerID? {
         let a = state.anchorPointInLayer
         let local = Point(x: p.x - (state.position.x - a.x), y: p.y - (state.position.y - a.y))
@@ -120,8 +131,8 @@ extension LayerTree {
         }
         let sublayerHit =
             state.flattensSublayers
-            ? hitSublayers(of: id, state, local, above: .identity, states, rules)
-            : hitSublayers(of: id, state, p, above: state.positioningTransform, states, rules)
+            ? hitSublayers(of: id, state, local, above: .identity, states, rules, index)
+            : hitSublayers(of: id, state, p, above: state.positioningTransform, states, rules, index)
         return sublayerHit ?? id
     }
 
@@ -137,10 +148,27 @@ extension LayerTree {
 
     private func hitSublayers(
         of id: LayerID, _ state: LayerState, _ p: Point, above chain: Transform3D, _ states: LayerStateSource,
-        _ rules: HitRules
+        _ rules: HitRules, _ index: LayerHitIndex?
     ) -> LayerID? {
+        // Where `missesTranslated` decides for each sublayer, the index has ruled out the ones it would.
+        if let index, chain.isIdentity, !state.geometryFlipped, state.sublayerTransform.isIdentity,
+            let grid = index.grid(of: id, in: self)
+        {
+            let sublayers = nodes[id].sublayers
+            var candidates = grid.candidates(at: p).map { candidate in
+                let z = candidate.z ?? states.read(sublayers[Int(candidate.place)], in: nodes, \.zPosition)
+                return (place: Int(candidate.place), z: z.isNaN ? 0 : z)
+            }
+            // frontToBack's order.
+            candidates.sort { a, b in a.z > b.z || (a.z == b.z && a.place > b.place) }
+            for candidate in candidates {
+                let child = sublayers[candidate.place]
+                if let hit = hitTest(child, p, above: chain, superState: state, states, rules, index) { return hit }
+            }
+            return nil
+        }
         for child in frontToBack(nodes[id].sublayers, states) {
-            if let hit = hitTest(child, p, above: chain, superState: state, states, rules) { return hit }
+            if let hit = hitTest(child, p, above: chain, superState: state, states, rules, index) { return hit }
         }
         return nil
     }

@@ -19,6 +19,9 @@ public struct LayerTree: Sendable {
     /// The number of layers.
     public var count: Int { nodes.count }
 
+    /// Changes whenever a layer may have changed, to a value no other tree has had (`LayerNodeStore.revision`).
+    var revision: UInt64 { nodes.revision }
+
     /// Every layer id, in ascending order.
     public var layerIDs: [LayerID] { nodes.ids.sorted() }
 

@@ -68,6 +68,9 @@ final class InputRouter {
     private var keysHeld: [InputDeviceID: Set<UInt32>] = [:]
     private(set) var keyRepeat: KeyRepeat?
     private(set) var scheduled: [Scheduled] = []
+    /// Per client, what its hit tests keep between events (the sublayer grids of `LayerHitIndex`, rebuilt after the
+    /// client's tree changes): a touch among 10,000 sibling layers tests the few under it.
+    private var hitIndexes: [SessionID: LayerHitIndex] = [:]
     /// Key repeats routed in one pass at most: a clock that jumps far ahead does not flood the client.
     static let maxRepeatsPerPass = 256
 
@@ -145,6 +148,7 @@ final class InputRouter {
         if pointer.hover?.session == id { pointer.hover = nil }
         if pointer.grab?.session == id { pointer.grab = nil }
         if focus == id { setFocus(nil, into: &outbox) }
+        hitIndexes[id] = nil
         let queued = scheduled.contains { $0.source == id }
         scheduled.removeAll { $0.source == id }
         if queued && !scheduled.contains(where: { $0.event.device == .synthetic }) {
@@ -196,11 +200,18 @@ final class InputRouter {
             let tree = session.context.tree
             guard tree.count > 0 else { continue }
             let states = session.context.presentationSource(at: time)
-            guard let layer = tree.inputHitTest(p, using: states) else { continue }
+            guard let layer = tree.inputHitTest(p, using: states, index: hitIndex(of: id)) else { continue }
             let local = tree.convert(p, from: nil, to: layer, using: states) ?? p
             return (Target(session: id, layer: layer), local)
         }
         return nil
+    }
+
+    private func hitIndex(of session: SessionID) -> LayerHitIndex {
+        if let index = hitIndexes[session] { return index }
+        let index = LayerHitIndex()
+        hitIndexes[session] = index
+        return index
     }
 
     /// `p` in `target`'s layer coordinates at `time` (beyond its bounds too); the layer is nil once the client

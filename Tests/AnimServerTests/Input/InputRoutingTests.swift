@@ -125,6 +125,47 @@ import Testing
         #expect(hit(5, 5) == 5)
     }
 
+    @Test func aTouchAmongManySiblingsHitsWhereEachIsShownAndFollowsCommits() throws {
+        let h = ServerHarness()
+        // 400 cells of 15 × 12 in 20 columns over the root, all its sublayers: cell k is layer k + 2, at x 20·(k % 20),
+        // y 15·(k / 20). The router keeps a grid of their frames (LayerHitIndex).
+        let cells = (0..<400).map { (k: Int) -> (UInt32, WireRect) in
+            let x = Double(k % 20) * 20
+            let y = Double(k / 20) * 15
+            return (UInt32(k + 2), rect(x, y, 15, 12))
+        }
+        let a = try h.inputClient(sublayers: cells)
+        func hit(_ x: Double, _ y: Double, at t: Double) -> UInt32? {
+            let down = h.input(.touchDown(slot: 0, at: pt(x, y)), at: t).to(a).compactMap(\.touch).first
+            _ = h.input(.touchUp(slot: 0), at: t)
+            return down?.layer
+        }
+        // Each twice: the first hit test on the scene as it is goes sibling by sibling, the next through the grid.
+        for _ in 0..<2 {
+            #expect(hit(45, 20, at: 0) == 24, "column 2, row 1")
+            #expect(hit(57, 20, at: 0) == 1, "between columns 2 and 3")
+        }
+        // Layer 24 moves right (its centre from x 47.5 to 347.5 in 1 s); layer 25 only fades.
+        let animations = h.commit(
+            [
+                W.add(W.basic("position", from: W.point(47.5, 21), to: W.point(347.5, 21)), to: 24, id: 1, key: "move"),
+                W.add(W.basic("opacity", from: .number(1), to: .number(0.2)), to: 25, id: 2, key: "fade"),
+            ], from: a, transaction: 2)
+        #expect(animations.errorReports.isEmpty, "\(animations)")
+        for _ in 0..<2 {
+            // At 0.5 s layer 24 spans x 190–205, over the gap between columns 9 and 10; its model place is empty.
+            #expect(hit(197, 20, at: 0.5) == 24)
+            #expect(hit(45, 20, at: 0.5) == 1)
+            #expect(hit(65, 20, at: 0.5) == 25)
+        }
+        // A commit moves layer 26 (column 4) into the gap after column 2: the grid is rebuilt for the new scene.
+        #expect(h.commit([W.set(26, "position", W.point(62.5, 21))], from: a, transaction: 3).errorReports.isEmpty)
+        for _ in 0..<2 {
+            #expect(hit(57, 20, at: 0.5) == 26)
+            #expect(hit(87, 20, at: 0.5) == 1, "column 4's place is empty")
+        }
+    }
+
     @Test func aTouchUnderA3DRotationHitsWhereTheLayerIsDrawn() throws {
         let h = ServerHarness()
         let a = try h.inputClient(sublayers: [(2, rect(100, 100, 100, 100))])

@@ -2,6 +2,11 @@
 // Reference path it must equal: a dictionary of nodes by id; its journal, the tree as it was before the batch.
 // Checked by: LayerTreeJournalTests, LayerTreeSharingTests, CommitRollbackTests.
 
+import Synchronization
+
+/// The last revision handed to a changed store (`LayerNodeStore.revision`), over every store of the process.
+private let lastRevision = Atomic<UInt64>(0)
+
 /// Where a `LayerTree` keeps its nodes: a dense list of boxed nodes and an id → slot table. Nodes are large
 /// (a whole `LayerState` each), so the per-frame loops read and change them in place through the list
 /// rather than copying them out of a dictionary, and a copy of the store shares them (`LayerNodeBox`).
@@ -26,6 +31,14 @@ struct LayerNodeStore: @unchecked Sendable {
     private var originals: [LayerID: LayerNodeBox?] = [:]
     /// A journal table up to this size is kept for the next batch (a pointer per entry), a larger one freed.
     private static let keptJournalCapacity = 4096
+    /// Takes a new value, one no store has had before, whenever a node may change (or one is added or removed):
+    /// two stores with the same revision hold the same nodes, so what was derived from the nodes
+    /// (`LayerHitIndex`) stays valid while the revision does. Empty stores start at 0.
+    private(set) var revision: UInt64 = 0
+
+    private mutating func newRevision() {
+        revision = lastRevision.wrappingAdd(1, ordering: .relaxed).newValue
+    }
 
     var count: Int { all.count }
 
@@ -55,6 +68,7 @@ struct LayerNodeStore: @unchecked Sendable {
     subscript(slot slot: Int) -> LayerNode {
         _read { yield all[slot] }
         _modify {
+            newRevision()
             if isJournaling { remember(all[slot].id, as: all.share(at: slot)) }
             yield &all.address(forChanging: slot).pointee
         }
@@ -64,6 +78,7 @@ struct LayerNodeStore: @unchecked Sendable {
     /// move the whole node).
     @inline(__always)
     mutating func modifyState(at slot: Int, _ change: (inout LayerState) -> Void) {
+        newRevision()
         if isJournaling { remember(all[slot].id, as: all.share(at: slot)) }
         change(&all.address(forChanging: slot).pointee.state)
     }
@@ -74,11 +89,13 @@ struct LayerNodeStore: @unchecked Sendable {
     @inline(__always)
     mutating func changingNodes<R>(_ body: (ChangeableNodes) -> R) -> R {
         precondition(!isJournaling, "changingNodes does not journal its changes")
+        newRevision()
         return all.changing(body)
     }
 
     /// Adds `node`; its id must not be in the store yet.
     mutating func insert(_ node: LayerNode) {
+        newRevision()
         if isJournaling { remember(node.id, as: nil) }
         slots[node.id] = all.count
         all.append(LayerNodeBox.make(node))
@@ -89,6 +106,7 @@ struct LayerNodeStore: @unchecked Sendable {
     @discardableResult
     mutating func remove(_ id: LayerID) -> LayerNode? {
         guard let slot = slots[id] else { return nil }
+        newRevision()
         if isJournaling { remember(id, as: all.share(at: slot)) }
         return removeBox(at: slot).node
     }
@@ -112,6 +130,7 @@ struct LayerNodeStore: @unchecked Sendable {
     mutating func rollback() {
         guard isJournaling else { return }
         isJournaling = false
+        newRevision()
         for (id, original) in originals {
             if let original {
                 if let slot = slots[id] {
@@ -143,6 +162,7 @@ struct LayerNodeStore: @unchecked Sendable {
         at slot: Int, _ change: (inout LayerState) throws(AnimCoreError) -> Void
     ) throws(AnimCoreError) -> Bool {
         guard isJournaling else { return false }
+        newRevision()
         var first = false
         Self.keep(&originals[all[slot].id, default: Self.noting(&first, all.share(at: slot))])
         guard first else { return false }
@@ -159,6 +179,7 @@ struct LayerNodeStore: @unchecked Sendable {
     /// Puts back the node at `slot` as the journal has it, after a refused first change
     /// (`changeStateInPlace`).
     mutating func restoreFirstChange(at slot: Int) {
+        newRevision()
         if let original = originals[all[slot].id], let original { all.replace(slot, with: original) }
     }
 
