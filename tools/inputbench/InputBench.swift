@@ -17,8 +17,8 @@ struct InputBench: ParsableCommand {
         commandName: "inputbench",
         abstract: "Measure input routing: hit test time in the core, event-to-handler latency against a daemon.",
         discussion: """
-            Build in release mode first: swift build -c release --static-swift-stdlib --product animserverd and \
-            --product inputbench, then run .build/release/inputbench. The daemon runs with a monotonic clock on a \
+            Build in release mode first, one product per command: swift build -c release --static-swift-stdlib \
+            --product animserverd, then the same with --product inputbench; run .build/release/inputbench. The daemon runs with a monotonic clock on a \
             private socket, drawing --size with --renderer while --animated of its --layers layers animate.
             """)
 
