@@ -24,19 +24,6 @@ import Testing
                 == "Stack holds only its root scene: nothing to pop")
     }
 
-    @Test func resumingContinuesFromTheScrubbedTimeAtTheGivenSpeed() {
-        let r = InteractiveClock.resumed(begin: 10, percent: 0.25, duration: 2, speed: -2, parentNow: 40)
-        #expect(r.beginTime == 40)
-        #expect(r.speed == -2)
-        #expect(r.timeOffset == 10.5)
-    }
-
-    @Test func aCancelledRunBackEndsOneThirtiethOfASecondBeforeTheBeginning() {
-        #expect(abs(InteractiveClock.reversalDistance(percent: 0.3, duration: 1, speed: 1) - (0.3 - 1.0 / 30)) < 1e-15)
-        #expect(abs(InteractiveClock.reversalDistance(percent: 0.3, duration: 1, speed: 2) - (0.3 - 2.0 / 30)) < 1e-15)
-        #expect(InteractiveClock.reversalDistance(percent: 0.02, duration: 1, speed: 1) == 0)
-    }
-
     @Test func completionSpeedDividesTheRemainingTime() {
         #expect(InteractiveClock.remainingTime(percent: 0.6, duration: 1, speed: 1) == 0.4)
         #expect(InteractiveClock.remainingTime(percent: 0.6, duration: 1, speed: 2) == 0.2)
