@@ -140,7 +140,14 @@ struct ClientContext: Sendable {
     func presentationBeforeCommit(of id: LayerID, at t: Double) throws(AnimCoreError) -> LayerState {
         guard let node = tree.nodeBeforeJournal(id) else { throw .unknownLayer(id) }
         let local = try tree.localTimeBeforeJournal(of: id, fromAbsolute: t)
-        return PresentationEvaluator.presentation(of: node.state, animations: node.animations, atLocalTime: local).state
+        // Its own timeOffset as presented on its parent's time (the start of a timeOffset animation without from).
+        var parent = t
+        if node.animations.animatesTiming, let above = node.parent {
+            parent = try tree.localTimeBeforeJournal(of: above, fromAbsolute: t)
+        }
+        return PresentationEvaluator.presentation(
+            of: node.state, animations: node.animations, atLocalTime: local, parentTime: parent
+        ).state
     }
 
     /// When this client next needs a frame, seen from server time `now`.
