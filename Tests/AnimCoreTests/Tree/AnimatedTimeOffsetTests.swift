@@ -96,4 +96,28 @@ struct AnimatedTimeOffsetTests {
                 key: nil, animation: group, layerClass: .layer, context: AttachedAnimation.Context(attachTime: 0))
         }
     }
+
+    /// `animctl eval`'s timeline runs a layer's timeOffset animation on the parent times it is given.
+    @Test func aSceneTimelineRunsTheTimeOffsetAnimationOnTheParentTime() throws {
+        var paused = LayerState()
+        paused.timing = MediaTiming(speed: 0)
+        let document = SceneDocument(
+            layer: paused,
+            animations: [
+                .init(
+                    key: "ramp",
+                    animation: basic(
+                        "timeOffset", from: .number(0), to: .number(1), timing: MediaTiming(beginTime: 10, duration: 1),
+                        function: .easeIn)),
+                .init(key: "fade", animation: basic("opacity", from: .number(0), to: .number(1))),
+            ])
+        var timeline = try SceneTimeline(document)
+        let quarter = TimingFunction.easeIn.evaluate(0.25)
+        let layerTime = timeline.layerTime(fromParent: 10.25)
+        #expect(close(layerTime, quarter, 1e-9))
+        let sample = timeline.advance(to: layerTime, parentTime: 10.25)
+        #expect(close(sample.presentation.opacity, quarter, 1e-9))
+        #expect(close(sample.presentation.timing.timeOffset, quarter, 1e-9))
+        #expect(sample.events.contains { $0.key == "ramp" && $0.kind == .didStart && $0.isOnParentTime })
+    }
 }
