@@ -19,10 +19,13 @@ enum InteractiveClock {
         begin + min(clamp(percent) * duration, max(0, duration - endGuard))
     }
 
-    /// Parent seconds until the run after finish (speed > 0) or cancel (speed < 0) reaches the end or the beginning.
-    static func remainingTime(percent: Double, duration: Double, speed: Double) -> Double {
-        guard speed != 0 else { return .infinity }
-        let p = clamp(percent)
-        return (speed > 0 ? (1 - p) : p) * duration / abs(speed)
+    /// The container's `timeOffset` animation after finish (`forwards`, to the end) or cancel (back to the
+    /// beginning): from where `percent` shows, over the distance / `speed` parent seconds (`speed` > 0).
+    static func completionRun(
+        begin: Double, percent: Double, duration: Double, speed: Double, forwards: Bool
+    ) -> (from: Double, to: Double, duration: Double) {
+        let from = scrubbedOffset(begin: begin, percent: percent, duration: duration)
+        let to = forwards ? begin + duration : begin
+        return (from, to, abs(to - from) / speed)
     }
 }

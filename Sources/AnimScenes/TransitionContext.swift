@@ -10,8 +10,8 @@ import AnimKit
 /// `timeOffset` to begin + percent × duration and the server shows every animation (springs and keyframes
 /// included) at that point of its own timing. `finishInteractiveTransition()` animates `timeOffset` forwards to the
 /// end at the interaction controller's `completionSpeed` along its `completionCurve`; `cancelInteractiveTransition()`
-/// animates it back to the beginning the same way, then restores every model value the animator and the alongside animations changed,
-/// removes the animations they added under a key, and calls `completeTransition(false)`.
+/// animates it back to the beginning the same way, then restores every model value the animator and the alongside
+/// animations changed, removes the animations they added under a key, and calls `completeTransition(false)`.
 public final class TransitionContext: @unchecked Sendable, CustomStringConvertible {
     public let kind: TransitionKind
     /// The layer the transition runs in (a window's container for presentations, a stack's layer for pushes).
@@ -216,7 +216,7 @@ public final class TransitionContext: @unchecked Sendable, CustomStringConvertib
         endInteraction()
         Transaction.begin()
         Transaction.disableActions = true
-        runContainerTime(to: beginLocalTime + transitionDuration, delegate: nil)
+        runContainerTime(forwards: true, delegate: nil)
         Transaction.commit()
         coordinatorStorage?.interactionChanged()
     }
@@ -233,20 +233,21 @@ public final class TransitionContext: @unchecked Sendable, CustomStringConvertib
         phase = .reversing
         Transaction.begin()
         Transaction.disableActions = true
-        let running = runContainerTime(to: beginLocalTime, delegate: ReversalObserver(context: self))
+        let running = runContainerTime(forwards: false, delegate: ReversalObserver(context: self))
         Transaction.commit()
         coordinatorStorage?.interactionChanged()
         if !running || containerLayer.animation(forKey: InteractiveClock.completionKey) == nil { endReversal() }
     }
 
-    /// Animates the paused container's `timeOffset` from where the transition shows to `target` (its model value
-    /// from now on) at `completionSpeed` along `completionCurve`: the server runs it on the container's parent time
-    /// (docs/core-animation-rules.md#interactive-transitions). Returns false when nothing is left to run.
+    /// Animates the paused container's `timeOffset` from where the transition shows to its end (`forwards`) or
+    /// beginning, the model value from now on, at `completionSpeed` along `completionCurve`: the server runs it on
+    /// the container's parent time (docs/core-animation-rules.md#interactive-transitions). Returns false when nothing
+    /// is left to run.
     @discardableResult
-    private func runContainerTime(to target: Double, delegate: (any AnimationDelegate)?) -> Bool {
-        let current = InteractiveClock.scrubbedOffset(
-            begin: beginLocalTime, percent: percentComplete, duration: transitionDuration)
-        let duration = abs(target - current) / completionSpeed
+    private func runContainerTime(forwards: Bool, delegate: (any AnimationDelegate)?) -> Bool {
+        let (current, target, duration) = InteractiveClock.completionRun(
+            begin: beginLocalTime, percent: percentComplete, duration: transitionDuration, speed: completionSpeed,
+            forwards: forwards)
         containerLayer.timeOffset = target
         guard duration > 0 else { return false }
         let run = BasicAnimation(keyPath: "timeOffset", from: .number(current), to: .number(target))
@@ -303,13 +304,6 @@ public final class TransitionContext: @unchecked Sendable, CustomStringConvertib
         containerLayer.timeOffset = 0
         containerLayer.beginTime = 0
         paused = false
-    }
-
-    /// Now in the container's parent time (the server's media time for a window's container).
-    private func parentNow() -> Double {
-        let now = containerLayer.connection.currentMediaTime()
-        guard let parent = containerLayer.superlayer else { return now }
-        return parent.convertTime(now, from: nil) ?? now
     }
 }
 
