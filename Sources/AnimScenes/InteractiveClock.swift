@@ -2,8 +2,8 @@
 /// apart from layers so it can be checked alone. A layer's local time is `(t_parent − beginTime) × speed +
 /// timeOffset`.
 enum InteractiveClock {
-    /// The key of the marker animation that reports the end of a cancelled transition's run back.
-    static let reversalKey = "AnimScenes.cancel"
+    /// The key of the container's `timeOffset` animation that runs the rest after finish or cancel.
+    static let completionKey = "AnimScenes.completion"
 
     static func clamp(_ percent: Double) -> Double {
         guard percent.isFinite else { return 0 }
@@ -19,29 +19,13 @@ enum InteractiveClock {
         begin + min(clamp(percent) * duration, max(0, duration - endGuard))
     }
 
-    /// The container's timing that continues from `percent` at `speed` (negative runs back) from `parentNow`.
-    static func resumed(
-        begin: Double, percent: Double, duration: Double, speed: Double, parentNow: Double
-    ) -> (beginTime: Double, speed: Double, timeOffset: Double) {
-        (parentNow, speed, scrubbedOffset(begin: begin, percent: percent, duration: duration))
-    }
-
-    /// Parent seconds before the beginning at which a cancelled transition's run back ends. Running on to the
-    /// beginning itself, a frame drawn before the restoring commit arrives could show a time from before the
-    /// animations began, where they are inactive and the models' end state shows through; a lead of two 60 Hz
-    /// frames leaves that commit one frame to arrive, and skips only the first 1/30 s of the animations.
-    static let reversalLead = 1.0 / 30
-
-    /// The local time a cancelled transition runs back from `percent` before its marker ends it (0: end at once).
-    static func reversalDistance(percent: Double, duration: Double, speed: Double) -> Double {
-        let scrubbed = scrubbedOffset(begin: 0, percent: percent, duration: duration)
-        return max(0, scrubbed - reversalLead * abs(speed))
-    }
-
-    /// Parent seconds until the resumed time reaches the end (forwards) or the beginning (backwards).
-    static func remainingTime(percent: Double, duration: Double, speed: Double) -> Double {
-        guard speed != 0 else { return .infinity }
-        let p = clamp(percent)
-        return (speed > 0 ? (1 - p) : p) * duration / abs(speed)
+    /// The container's `timeOffset` animation after finish (`forwards`, to the end) or cancel (back to the
+    /// beginning): from where `percent` shows, over the distance / `speed` parent seconds (`speed` > 0).
+    static func completionRun(
+        begin: Double, percent: Double, duration: Double, speed: Double, forwards: Bool
+    ) -> (from: Double, to: Double, duration: Double) {
+        let from = scrubbedOffset(begin: begin, percent: percent, duration: duration)
+        let to = forwards ? begin + duration : begin
+        return (from, to, abs(to - from) / speed)
     }
 }

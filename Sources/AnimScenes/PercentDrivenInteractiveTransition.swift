@@ -7,16 +7,17 @@ import AnimKit
 ///
 /// It works as Core Animation does (docs/core-animation-rules.md#interactive-transitions): the container's time is
 /// paused and scrubbed to percent × duration, so the server shows the animator's animations (springs and keyframes
-/// included) at exactly that point; `finish()` resumes the container's time forwards and `cancel()` runs it back, at
-/// `completionSpeed`, and the server runs the rest on its clock.
+/// included) at exactly that point; `finish()` animates the container's `timeOffset` forwards to the end and
+/// `cancel()` back to the beginning, at `completionSpeed` along `completionCurve`, and the server runs the rest on
+/// its clock.
 open class PercentDrivenInteractiveTransition: InteractiveTransitioning, @unchecked Sendable {
     /// How many times faster than the animator the rest runs after `finish()` or `cancel()`: the remaining
     /// (1 − percent) × duration (finish) or percent × duration (cancel) takes that divided by `completionSpeed`.
     /// Values ≤ 0 or not finite count as 1.
     public var completionSpeed: Double = 1
-    /// Accepted for UIKit's sake but not applied: the rest runs at the constant `completionSpeed`, because a layer's
-    /// time fields do not animate (docs/core-animation-rules.md#interactive-transitions); the animator's own curves
-    /// still shape what is shown.
+    /// The curve of the rest after `finish()` or `cancel()`: the container's `timeOffset` animates along it
+    /// (docs/core-animation-rules.md#interactive-transitions), so the animator's animations run through their own
+    /// curves at the times this one gives.
     public var completionCurve: TimingFunction = .easeInEaseOut
     public var wantsInteractiveStart = true
     /// The last fraction given to `update(_:)`, in 0…1.

@@ -33,7 +33,7 @@ public protocol InteractiveTransitioning: AnyObject {
     func startInteractiveTransition(_ context: TransitionContext)
     /// How many times faster than the animator the rest runs after finish or cancel (1 by default).
     var completionSpeed: Double { get }
-    /// Accepted for UIKit's sake; see `PercentDrivenInteractiveTransition.completionCurve`.
+    /// The curve of the rest after finish or cancel (`PercentDrivenInteractiveTransition.completionCurve`).
     var completionCurve: TimingFunction { get }
     /// When false the transition starts non-interactively (it still uses this controller's completionSpeed).
     var wantsInteractiveStart: Bool { get }

@@ -8,10 +8,10 @@ import AnimKit
 /// the container layer's time is paused (speed 0, `timeOffset` at its local time when the transition began) before
 /// the animator adds its animations, so they all begin at that local time; `updateInteractiveTransition(_:)` moves
 /// `timeOffset` to begin + percent × duration and the server shows every animation (springs and keyframes
-/// included) at that point of its own timing. `finishInteractiveTransition()` resumes the container's time forwards
-/// at the interaction controller's `completionSpeed`; `cancelInteractiveTransition()` runs it backwards at that
-/// speed to the beginning, then restores every model value the animator and the alongside animations changed,
-/// removes the animations they added under a key, and calls `completeTransition(false)`.
+/// included) at that point of its own timing. `finishInteractiveTransition()` animates `timeOffset` forwards to the
+/// end at the interaction controller's `completionSpeed` along its `completionCurve`; `cancelInteractiveTransition()`
+/// animates it back to the beginning the same way, then restores every model value the animator and the alongside
+/// animations changed, removes the animations they added under a key, and calls `completeTransition(false)`.
 public final class TransitionContext: @unchecked Sendable, CustomStringConvertible {
     public let kind: TransitionKind
     /// The layer the transition runs in (a window's container for presentations, a stack's layer for pushes).
@@ -208,66 +208,60 @@ public final class TransitionContext: @unchecked Sendable, CustomStringConvertib
         Transaction.commit()
     }
 
-    /// Resumes the container's time forwards from where it shows, at the interaction controller's
-    /// `completionSpeed`: the rest takes (1 − percent) × duration / completionSpeed; the animator's own completion
-    /// then calls `completeTransition(true)`.
+    /// Runs the container's time forwards from where it shows to the end: its `timeOffset` animates there (its speed
+    /// stays 0) over (1 − percent) × duration / `completionSpeed` with the interaction controller's
+    /// `completionCurve`; the animator's own completion then calls `completeTransition(true)`.
     public func finishInteractiveTransition() {
         guard isInteractive, phase == .running else { return }
         endInteraction()
-        let resumed = InteractiveClock.resumed(
-            begin: beginLocalTime, percent: percentComplete, duration: transitionDuration,
-            speed: completionSpeed, parentNow: parentNow())
         Transaction.begin()
         Transaction.disableActions = true
-        containerLayer.beginTime = resumed.beginTime
-        containerLayer.speed = resumed.speed
-        containerLayer.timeOffset = resumed.timeOffset
+        runContainerTime(forwards: true, delegate: nil)
         Transaction.commit()
         coordinatorStorage?.interactionChanged()
     }
 
-    /// Runs the container's time backwards at `completionSpeed` to the transition's beginning, then restores the
-    /// models and calls `completeTransition(false)` (when the server reports the end of the run back, on the
-    /// connection's `delegateQueue`). The run back ends 1/30 s (at speed 1) before it reaches the beginning, so
-    /// that the restored models are on the server before a frame could show a time from before the animations
-    /// began (where the models' end state would show through).
+    /// Runs the container's time back to the transition's beginning as `finishInteractiveTransition()` runs it
+    /// forwards (percent × duration / `completionSpeed`, `completionCurve`); when the server reports that run's end,
+    /// restores the models and calls `completeTransition(false)` (on the connection's `delegateQueue`). The run holds
+    /// the beginning until that commit (fill forwards, the model `timeOffset` there), so no frame shows a time
+    /// before the animations began.
     public func cancelInteractiveTransition() {
         guard isInteractive, phase == .running else { return }
         transitionWasCancelled = true
         endInteraction()
         phase = .reversing
-        let distance = InteractiveClock.reversalDistance(
-            percent: percentComplete, duration: transitionDuration, speed: completionSpeed)
-        guard distance > 0 else {
-            coordinatorStorage?.interactionChanged()
-            endReversal()
-            return
-        }
-        let reversed = InteractiveClock.resumed(
-            begin: beginLocalTime, percent: percentComplete, duration: transitionDuration,
-            speed: -completionSpeed, parentNow: parentNow())
         Transaction.begin()
         Transaction.disableActions = true
-        containerLayer.beginTime = reversed.beginTime
-        containerLayer.speed = reversed.speed
-        containerLayer.timeOffset = reversed.timeOffset
-        // The run back ends just before the container's local time is back at the beginning
-        // (`InteractiveClock.reversalLead`): an animation on the container whose own speed is −1 counts that time
-        // forwards and stops there, so the server reports it.
-        let opacity = containerLayer.opacity
-        let marker = BasicAnimation(keyPath: "opacity", from: .number(opacity), to: .number(opacity))
-        marker.beginTime = reversed.timeOffset
-        marker.speed = -1
-        marker.duration = distance
-        marker.delegate = ReversalObserver(context: self)
-        do {
-            try containerLayer.add(marker, forKey: InteractiveClock.reversalKey)
-        } catch {
-            log.error("\(self): the cancel could not watch its run back (\(error)); completing it now")
-        }
+        let running = runContainerTime(forwards: false, delegate: ReversalObserver(context: self))
         Transaction.commit()
         coordinatorStorage?.interactionChanged()
-        if containerLayer.animation(forKey: InteractiveClock.reversalKey) == nil { endReversal() }
+        if !running || containerLayer.animation(forKey: InteractiveClock.completionKey) == nil { endReversal() }
+    }
+
+    /// Animates the paused container's `timeOffset` from where the transition shows to its end (`forwards`) or
+    /// beginning, the model value from now on, at `completionSpeed` along `completionCurve`: the server runs it on
+    /// the container's parent time (docs/core-animation-rules.md#interactive-transitions). Returns false when nothing
+    /// is left to run.
+    @discardableResult
+    private func runContainerTime(forwards: Bool, delegate: (any AnimationDelegate)?) -> Bool {
+        let (current, target, duration) = InteractiveClock.completionRun(
+            begin: beginLocalTime, percent: percentComplete, duration: transitionDuration, speed: completionSpeed,
+            forwards: forwards)
+        containerLayer.timeOffset = target
+        guard duration > 0 else { return false }
+        let run = BasicAnimation(keyPath: "timeOffset", from: .number(current), to: .number(target))
+        run.duration = duration
+        run.timingFunction = interactionController?.completionCurve ?? .easeInEaseOut
+        run.fillMode = .forwards
+        run.delegate = delegate
+        do {
+            try containerLayer.add(run, forKey: InteractiveClock.completionKey)
+        } catch {
+            log.error("\(self): the container's time could not run to \(target) (\(error)); it is there now")
+            return false
+        }
+        return true
     }
 
     /// Completion speed of the interaction controller (1 without one), never 0 or negative.
@@ -280,7 +274,6 @@ public final class TransitionContext: @unchecked Sendable, CustomStringConvertib
         guard phase == .reversing else { return }
         Transaction.begin()
         Transaction.disableActions = true
-        containerLayer.removeAnimation(forKey: InteractiveClock.reversalKey)
         snapshot?.restore()
         resetContainerTime()
         Transaction.commit()
@@ -306,17 +299,11 @@ public final class TransitionContext: @unchecked Sendable, CustomStringConvertib
     /// Identity timing again: the container's local time is its parent's (media time in a window), so apps that
     /// set `beginTime` from `currentMediaTime()` keep working after an interactive transition.
     private func resetContainerTime() {
+        containerLayer.removeAnimation(forKey: InteractiveClock.completionKey)
         containerLayer.speed = 1
         containerLayer.timeOffset = 0
         containerLayer.beginTime = 0
         paused = false
-    }
-
-    /// Now in the container's parent time (the server's media time for a window's container).
-    private func parentNow() -> Double {
-        let now = containerLayer.connection.currentMediaTime()
-        guard let parent = containerLayer.superlayer else { return now }
-        return parent.convertTime(now, from: nil) ?? now
     }
 }
 
@@ -325,7 +312,7 @@ final class TransitionGate: @unchecked Sendable {
     var active: TransitionContext?
 }
 
-/// Hears the marker animation of a cancelled interactive transition stop (docs/core-animation-rules.md#interactive-transitions).
+/// Hears the run back of a cancelled interactive transition stop (docs/core-animation-rules.md#interactive-transitions).
 private final class ReversalObserver: AnimationDelegate, @unchecked Sendable {
     let context: TransitionContext
 

@@ -84,7 +84,7 @@ struct Eval: ParsableCommand {
         var rows = [EvalRow?](repeating: nil, count: times.count)
         for index in order {
             let layerTime = layerTimes[index]
-            let sample = timeline.advance(to: layerTime)
+            let sample = timeline.advance(to: layerTime, parentTime: times[index])
             rows[index] = EvalRow(
                 time: times[index], layerTime: layerTime,
                 values: columns.map { timeline.value(of: $0, in: sample) }, events: sample.events,

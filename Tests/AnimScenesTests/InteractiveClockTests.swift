@@ -24,23 +24,16 @@ import Testing
                 == "Stack holds only its root scene: nothing to pop")
     }
 
-    @Test func resumingContinuesFromTheScrubbedTimeAtTheGivenSpeed() {
-        let r = InteractiveClock.resumed(begin: 10, percent: 0.25, duration: 2, speed: -2, parentNow: 40)
-        #expect(r.beginTime == 40)
-        #expect(r.speed == -2)
-        #expect(r.timeOffset == 10.5)
-    }
-
-    @Test func aCancelledRunBackEndsOneThirtiethOfASecondBeforeTheBeginning() {
-        #expect(abs(InteractiveClock.reversalDistance(percent: 0.3, duration: 1, speed: 1) - (0.3 - 1.0 / 30)) < 1e-15)
-        #expect(abs(InteractiveClock.reversalDistance(percent: 0.3, duration: 1, speed: 2) - (0.3 - 2.0 / 30)) < 1e-15)
-        #expect(InteractiveClock.reversalDistance(percent: 0.02, duration: 1, speed: 1) == 0)
-    }
-
-    @Test func completionSpeedDividesTheRemainingTime() {
-        #expect(InteractiveClock.remainingTime(percent: 0.6, duration: 1, speed: 1) == 0.4)
-        #expect(InteractiveClock.remainingTime(percent: 0.6, duration: 1, speed: 2) == 0.2)
-        #expect(InteractiveClock.remainingTime(percent: 0.25, duration: 1, speed: -1) == 0.25)
-        #expect(InteractiveClock.remainingTime(percent: 0.5, duration: 1, speed: 0) == .infinity)
+    @Test func theCompletionRunGoesFromTheScrubbedOffsetAtCompletionSpeed() {
+        let finish = InteractiveClock.completionRun(begin: 10, percent: 0.6, duration: 1, speed: 2, forwards: true)
+        #expect(finish.from == 10.6 && finish.to == 11)
+        #expect(abs(finish.duration - 0.2) < 1e-15)
+        let cancel = InteractiveClock.completionRun(begin: 10, percent: 0.25, duration: 2, speed: 1, forwards: false)
+        #expect(cancel.from == 10.5 && cancel.to == 10 && cancel.duration == 0.5)
+        // From 100 % the finish still runs the microsecond 100 % stops short of the end.
+        let full = InteractiveClock.completionRun(begin: 0, percent: 1, duration: 1, speed: 1, forwards: true)
+        #expect(full.to == 1 && full.duration > 0 && full.duration < 2e-6)
+        #expect(
+            InteractiveClock.completionRun(begin: 3, percent: 0, duration: 1, speed: 1, forwards: false).duration == 0)
     }
 }

@@ -18,6 +18,8 @@ import Testing
         try f.run { try stack.push(second, animated: false) }
         let transitions = TestTransitions()
         let interaction = PercentDrivenInteractiveTransition()
+        // The rest after finish or cancel runs linearly unless a test picks a curve: exact values to read.
+        interaction.completionCurve = .linear
         transitions.animator = animator
         transitions.interaction = interaction
         stack.delegate = transitions
@@ -79,11 +81,11 @@ import Testing
         // Back at the cancel's speed (1): half way back at 3.15.
         #expect(abs(try first.layer.presentation(at: 3.15).position.x - 12) < 1e-9)
         #expect(abs(try second.layer.presentation(at: 3.15).opacity - 0.85) < 1e-9)
-        // It ends 1/30 s before it is back at the beginning (at 3.3), so that no frame shows a time before it.
-        try f.moveClock(to: 3.266)
+        // It runs all the way back (at 3.3): its end, reported by the server, restores the models.
+        try f.moveClock(to: 3.299)
         #expect(f.log.all == ["B willDisappear", "A willAppear"])
-        #expect(abs(try first.layer.presentation().position.x - 80 * (0.3 - 0.266)) < 1e-9)
-        try f.moveClock(to: 3.3 - 1.0 / 30)
+        #expect(abs(try first.layer.presentation().position.x - 80 * 0.001) < 1e-9)
+        try f.moveClock(to: 3.3)
         #expect(
             f.log.all == [
                 "B willDisappear", "A willAppear", "A willDisappear", "A didDisappear", "B willAppear",
@@ -126,7 +128,7 @@ import Testing
         #expect(abs(try detail.layer.presentation().position.x - 32) < 1e-9)
         #expect(abs(try home.layer.presentation().opacity - 0.6) < 1e-9)
         try f.run { interaction.cancel() }
-        try f.moveClock(to: 1.4 - 1.0 / 30)
+        try f.moveClock(to: 1.4)
         #expect(
             f.log.all == [
                 "A willDisappear", "B willAppear", "B willDisappear", "B didDisappear", "A willAppear", "A didAppear",
@@ -186,6 +188,66 @@ import Testing
         #expect(stack.scenes.count == 1)
     }
 
+    @Test func finishRunsTheRestAlongTheCompletionCurve() throws {
+        let f = try SceneFixture(start: 1)
+        let (stack, first, second, interaction, _) = try stackWithTwoScenes(f)
+        interaction.completionCurve = .easeIn
+        try f.run {
+            _ = try stack.pop()
+            interaction.update(0.5)
+        }
+        try f.moveClock(to: 2)
+        try f.run { interaction.finish() }
+        // The rest (0.5 s from 2) follows easeIn: at 25 % of it the animator shows 50 % + 50 % × easeIn(0.25).
+        let shown = 0.5 + 0.5 * TimingFunction.easeIn.evaluate(0.25)
+        #expect(abs(try first.layer.presentation(at: 2.125).position.x - 80 * shown) < 1e-9)
+        #expect(abs(try second.layer.presentation(at: 2.125).opacity - (1 - shown)) < 1e-9)
+        // Not the constant speed of before (62.5 %, x = 50).
+        #expect(abs(80 * shown - 50) > 5)
+        try f.moveClock(to: 2.499)
+        #expect(stack.scenes.count == 2)
+        try f.moveClock(to: 2.5)
+        #expect(stack.scenes.map { $0.title } == ["A"])
+        #expect(f.log.all == ["B willDisappear", "A willAppear", "B didDisappear", "A didAppear"])
+        #expect(stack.layer.speed == 1 && stack.layer.timeOffset == 0 && stack.layer.beginTime == 0)
+        #expect(stack.layer.animationKeys.isEmpty)
+    }
+
+    @Test func cancelRunsBackAlongTheCompletionCurveAndRestoresTheModels() throws {
+        let f = try SceneFixture(start: 1)
+        let (stack, first, second, interaction, _) = try stackWithTwoScenes(f)
+        let firstPosition = first.layer.position
+        interaction.completionCurve = .easeOut
+        try f.run {
+            _ = try stack.pop()
+            interaction.update(0.4)
+        }
+        try f.moveClock(to: 2)
+        try f.run { interaction.cancel() }
+        // Back over 0.4 s from 2 along easeOut: at 25 % of it the animator shows 40 % × (1 − easeOut(0.25)).
+        let shown = 0.4 * (1 - TimingFunction.easeOut.evaluate(0.25))
+        #expect(abs(try first.layer.presentation(at: 2.1).position.x - 80 * shown) < 1e-9)
+        #expect(abs(try second.layer.presentation(at: 2.1).opacity - (1 - shown)) < 1e-9)
+        // Not the constant speed of before (30 %, x = 24).
+        #expect(abs(80 * shown - 24) > 3)
+        try f.moveClock(to: 2.399)
+        #expect(f.log.all == ["B willDisappear", "A willAppear"])
+        #expect(try first.layer.presentation().position.x > 0)
+        try f.moveClock(to: 2.4)
+        #expect(
+            f.log.all == [
+                "B willDisappear", "A willAppear", "A willDisappear", "A didDisappear", "B willAppear",
+                "B didAppear",
+            ])
+        #expect(second.layer.opacity == 1)
+        #expect(try second.layer.presentation().opacity == 1)
+        #expect(first.layer.position == firstPosition && first.layer.superlayer == nil)
+        #expect(second.layer.animationKeys.isEmpty && first.layer.animationKeys.isEmpty)
+        #expect(stack.scenes.map { $0.title } == ["A", "B"])
+        #expect(stack.layer.speed == 1 && stack.layer.timeOffset == 0 && stack.layer.beginTime == 0)
+        #expect(stack.layer.animationKeys.isEmpty)
+    }
+
     @Test func springsAndKeyframesShowTheirValueAtThePercentOfTheDuration() throws {
         let f = try SceneFixture(start: 1)
         let reference = try f.run {
@@ -221,6 +283,7 @@ import Testing
         let transitions = TestTransitions()
         transitions.animator = LinearAnimator(duration: 1)
         let interaction = PercentDrivenInteractiveTransition()
+        interaction.completionCurve = .linear
         let made = Box<DimmingPresentationController>()
         transitions.presentationController = { presented, presenting in
             let controller = DimmingPresentationController(presentedScene: presented, presenting: presenting)

@@ -15,6 +15,9 @@ public struct AnimationEvent: Hashable, Sendable, CustomStringConvertible {
     /// The layer-local time the event belongs to (the start or end of the active duration, or the time
     /// of removal), which can lie between two evaluations.
     public var localTime: Double
+    /// Whether `localTime` is the layer's parent time: the event of an animation of the layer's own `timeOffset`,
+    /// which runs on the parent time (docs/core-animation-rules.md#parent-time-to-local-time).
+    public var isOnParentTime = false
 
     public var description: String {
         let k = key.map { "'\($0)'" } ?? "nil"

@@ -12,7 +12,8 @@ public final class AttachedAnimation: Sendable {
     /// The context an animation is attached in: the transaction's values (docs/core-animation-rules.md#transactions)
     /// and the layer's time.
     public struct Context: Sendable {
-        /// The layer's local time when the transaction commits: replaces a top-level beginTime of 0.
+        /// The layer's local time when the transaction commits: replaces a top-level beginTime of 0. For an
+        /// animation of the layer's `timeOffset`, which runs on the parent time, the parent's time then.
         public var attachTime: Double
         /// The transaction's animationDuration: replaces durations ≤ 0.
         public var transactionDuration: Double
@@ -110,6 +111,13 @@ public final class AttachedAnimation: Sendable {
                 attachTime: 0, transactionDuration: context.transactionDuration,
                 transactionTimingFunction: nil, previousPresentation: context.previousPresentation)
             for i in g.animations.indices {
+                // A layer's timeOffset animation runs on the layer's parent time (docs/core-animation-rules.md#
+                // parent-time-to-local-time), a group's children on the layer's own time.
+                if g.animations[i].keyPath?.property == .timeOffset {
+                    throw .invalid(
+                        field: at("kind.group.animations[\(i)]"),
+                        reason: "timeOffset animates on the layer's parent time, so not inside a group")
+                }
                 children.append(
                     try prepare(
                         &g.animations[i], layerClass: layerClass, context: childContext,

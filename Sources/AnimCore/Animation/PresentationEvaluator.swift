@@ -5,11 +5,14 @@ public enum PresentationEvaluator {
     /// animation in order replaces or adds to the running value
     /// (docs/core-animation-rules.md#decisions-on-open-points). Returns the state and the transition in progress, if
     /// any.
+    /// The layer's own timing presented is the one at `parentTime` (`LayerAnimations.presentedTiming`; the model's
+    /// when nil).
     public static func presentation(
-        of model: LayerState, animations: LayerAnimations, atLocalTime t: Double
+        of model: LayerState, animations: LayerAnimations, atLocalTime t: Double, parentTime: Double? = nil
     ) -> (state: LayerState, transition: TransitionProgress?) {
         var state = model
-        let transition = evaluate(model: model, animations: animations, atLocalTime: t, into: &state)
+        let transition = evaluate(
+            model: model, animations: animations, atLocalTime: t, parentTime: parentTime, into: &state)
         return (state, transition)
     }
 
@@ -18,8 +21,12 @@ public enum PresentationEvaluator {
     @inline(__always)
     @discardableResult
     public static func evaluate(
-        model: LayerState, animations: LayerAnimations, atLocalTime t: Double, into presentation: inout LayerState
+        model: LayerState, animations: LayerAnimations, atLocalTime t: Double, parentTime: Double? = nil,
+        into presentation: inout LayerState
     ) -> TransitionProgress? {
+        if let parentTime, animations.animatesTiming {
+            presentation.timing = animations.presentedTiming(of: model, atParentTime: parentTime)
+        }
         var transition: TransitionProgress?
         // Borrowed in place: copying each entry out would retain its attached animation, program and key,
         // three atomic operations and a cache miss on the attached animation per animation per frame.
@@ -27,6 +34,8 @@ public enum PresentationEvaluator {
             guard let base = entries.baseAddress else { return }
             for i in entries.indices {
                 let entry = base + i
+                // The layer's own timeOffset animations run on its parent time: `LayerAnimations.presentedTiming`.
+                if entry.pointee.runsOnParentTime { continue }
                 // The kernel sits at the entry's offset 0 (see `Entry.kernel`).
                 EvaluationKernel.apply(
                     at: UnsafeRawPointer(entry), parentTime: t, model: model, to: &presentation,
@@ -55,7 +64,7 @@ public enum PresentationEvaluator {
         var state = model
         var running = keyPath.value(in: model)
         var transition: TransitionProgress?
-        for entry in animations.entries {
+        for entry in animations.entries where !entry.runsOnParentTime {
             let before = property.value(in: state)
             entry.program.apply(parentTime: t, model: model, to: &state, transition: &transition, key: entry.key)
             if let direct = entry.program.value(of: keyPath, at: t, model: model, running: running) {

@@ -39,9 +39,10 @@ public struct SceneTimeline: Sendable {
     }
 
     /// The layer-local time at its parent's time `t`: the layer's own timing applied,
-    /// `(t − beginTime)·speed + timeOffset` (docs/json-format.md; the identity with the default timing).
+    /// `(t − beginTime)·speed + timeOffset` (docs/json-format.md; the identity with the default timing), with an
+    /// animation of its `timeOffset` applied at `t` (docs/core-animation-rules.md#parent-time-to-local-time).
     public func layerTime(fromParent t: Double) -> Double {
-        model.timing.localTime(fromParent: t)
+        animations.presentedTiming(of: model, atParentTime: t).localTime(fromParent: t)
     }
 
     /// The presentation value of `keyPath` in `sample` (the latest from `advance(to:)`), as the presentation
@@ -55,12 +56,13 @@ public struct SceneTimeline: Sendable {
     }
 
     /// Moves to the layer-local time `time` and evaluates the presentation there. Times should not decrease:
-    /// events already reported are not reported again, and animations removed on completion stay removed.
-    public mutating func advance(to time: Double) -> SceneSample {
-        let events = pendingEvents + animations.advance(toLocalTime: time)
+    /// events already reported are not reported again, and animations removed on completion stay removed. An
+    /// animation of the layer's `timeOffset` runs on the parent time `parentTime` (on `time` when nil).
+    public mutating func advance(to time: Double, parentTime: Double? = nil) -> SceneSample {
+        let events = pendingEvents + animations.advance(toLocalTime: time, parentTime: parentTime)
         pendingEvents = []
         let (presentation, transition) = PresentationEvaluator.presentation(
-            of: model, animations: animations, atLocalTime: time)
+            of: model, animations: animations, atLocalTime: time, parentTime: parentTime)
         return SceneSample(time: time, presentation: presentation, transition: transition, events: events)
     }
 }

@@ -40,12 +40,17 @@ extension LayerTree {
     /// ancestors and their timing then); throws when `id` did not exist then.
     public func localTimeBeforeJournal(of id: LayerID, fromAbsolute t: Double) throws(AnimCoreError) -> Double {
         guard var node = nodes.nodeBeforeJournal(id) else { throw .unknownLayer(id) }
-        var chain = [node.state.timing]
+        var chain = [node]
         while let parent = node.parent {
             guard let next = nodes.nodeBeforeJournal(parent) else { throw .unknownLayer(parent) }
             node = next
-            chain.append(node.state.timing)
+            chain.append(node)
         }
-        return TimeSpace.localTime(fromAbsolute: t, chain: chain.reversed())
+        // Each layer's timing as it presented then (its timeOffset animations at its parent time).
+        var time = t
+        for node in chain.reversed() {
+            time = node.animations.presentedTiming(of: node.state, atParentTime: time).localTime(fromParent: time)
+        }
+        return time
     }
 }

@@ -3,24 +3,73 @@
 ///
 /// Absolute time feeds the roots; each layer's local time is `(parentLocal − beginTime)·speed + timeOffset`
 /// of its own timing, and it is the parent time of the layer's animations and of its sublayers (a mask's
-/// parent is the layer it masks). Layer timing is read from the model: it is not animatable
-/// (docs/core-animation-rules.md#layer-properties).
+/// parent is the layer it masks). A layer's timing is its model's, except that animations of its `timeOffset`
+/// apply, on the layer's parent time (`LayerAnimations.presentedTiming`): every reader of layer time here goes
+/// through `presentedTiming(of:atParentTime:)`.
 extension LayerTree {
-    /// The timings from the root down to `id`, the layer's own last.
+    /// The model timings from the root down to `id`, the layer's own last.
     public func timeChain(of id: LayerID) throws(AnimCoreError) -> [MediaTiming] {
         let ids = try ancestors(of: id) + [id]
         return ids.map { nodes[$0].state.timing }
     }
 
+    /// The timing layer `id` presents at its parent time `parentTime`: the model's, with the layer's `timeOffset`
+    /// animations applied at `parentTime`.
+    public func presentedTiming(of id: LayerID, atParentTime parentTime: Double) throws(AnimCoreError) -> MediaTiming {
+        try requireLayer(id)
+        return presentedTiming(ofSlot: nodes.slot(of: id), atParentTime: parentTime)
+    }
+
+    private func presentedTiming(ofSlot slot: Int, atParentTime parentTime: Double) -> MediaTiming {
+        guard nodes.all[slot].animations.animatesTiming else { return nodes.all[slot].state.timing }
+        return nodes.all[slot].animations.presentedTiming(of: nodes.all[slot].state, atParentTime: parentTime)
+    }
+
     /// The local time of `id` at absolute time `t`.
     public func localTime(of id: LayerID, fromAbsolute t: Double) throws(AnimCoreError) -> Double {
-        TimeSpace.localTime(fromAbsolute: t, chain: try timeChain(of: id))
+        let parent = try parentTime(of: id, fromAbsolute: t)
+        return presentedTiming(ofSlot: nodes.slot(of: id), atParentTime: parent).localTime(fromParent: parent)
+    }
+
+    /// The parent time of `id` at absolute time `t`: the local time of its superlayer (of the layer it masks, for a
+    /// mask), absolute time for a root.
+    public func parentTime(of id: LayerID, fromAbsolute t: Double) throws(AnimCoreError) -> Double {
+        var time = t
+        for layer in try ancestors(of: id) {
+            time = presentedTiming(ofSlot: nodes.slot(of: layer), atParentTime: time).localTime(fromParent: time)
+        }
+        return time
+    }
+
+    /// The absolute time of `event` of an animation on `id`, reported while moving to absolute time `t`. The timings
+    /// on the way up are those presented at `t`; the time is `t` itself where no single time maps back: a layer on
+    /// the way up has speed 0, or animates its `timeOffset` (still running or yet to begin at `t`), so its local
+    /// time is no fixed function of its parent time. Such events come at the frame time at which they are found,
+    /// as under a paused layer.
+    public func absoluteTime(of event: AnimationEvent, on id: LayerID, at t: Double) -> Double {
+        guard let ancestors = try? ancestors(of: id) else { return t }
+        let lineage = event.isOnParentTime ? ancestors : ancestors + [id]
+        var chain: [MediaTiming] = []
+        chain.reserveCapacity(lineage.count)
+        var time = t
+        for layer in lineage {
+            let slot = nodes.slot(of: layer)
+            if nodes.all[slot].animations.timingIsAnimating(atParentTime: time) { return t }
+            let timing = presentedTiming(ofSlot: slot, atParentTime: time)
+            chain.append(timing)
+            time = timing.localTime(fromParent: time)
+        }
+        guard let absolute = TimeSpace.absoluteTime(fromLocal: event.localTime, chain: chain), !absolute.isNaN
+        else { return t }
+        return absolute
     }
 
     /// Time `t` of layer `from` converted to the local time of `to` (CALayer `convertTime(_:from:)` and
     /// `convertTime(_:to:)`; nil means absolute time). The conversion goes up to the nearest common
     /// ancestor and back down, so a paused ancestor they share does not matter; it is nil when a layer on
-    /// the way up has speed 0 (its local time is pinned, so no single time maps back).
+    /// the way up has speed 0 (its local time is pinned, so no single time maps back) or has an animation of its
+    /// `timeOffset` (its local time is then a function of its parent time, which need not have one inverse). On the
+    /// way down each layer's timing is the one it presents at the parent time reached there.
     public func convertTime(_ t: Double, from: LayerID?, to: LayerID?) throws(AnimCoreError) -> Double? {
         let up = try lineage(of: from)
         let down = try lineage(of: to)
@@ -28,10 +77,13 @@ extension LayerTree {
         while shared < up.count, shared < down.count, up[shared] == down[shared] {
             shared += 1
         }
+        if up[shared...].contains(where: { nodes[$0].animations.animatesTiming }) { return nil }
         let upTimings = up[shared...].map { nodes[$0].state.timing }
-        let downTimings = down[shared...].map { nodes[$0].state.timing }
-        guard let ancestorTime = TimeSpace.absoluteTime(fromLocal: t, chain: upTimings) else { return nil }
-        return TimeSpace.localTime(fromAbsolute: ancestorTime, chain: downTimings)
+        guard var time = TimeSpace.absoluteTime(fromLocal: t, chain: upTimings) else { return nil }
+        for layer in down[shared...] {
+            time = presentedTiming(ofSlot: nodes.slot(of: layer), atParentTime: time).localTime(fromParent: time)
+        }
+        return time
     }
 
     /// The ancestors of `id` and `id` itself, root first; empty for absolute time (nil).
@@ -44,7 +96,7 @@ extension LayerTree {
     public func layerTimes(atAbsoluteTime t: Double) -> [LayerID: Double] {
         var times: [LayerID: Double] = [:]
         times.reserveCapacity(nodes.count)
-        visitLayerTimes(atAbsoluteTime: t) { slot, local in times[nodes.all[slot].id] = local }
+        visitLayerTimes(atAbsoluteTime: t) { slot, local, _ in times[nodes.all[slot].id] = local }
         return times
     }
 
@@ -54,13 +106,13 @@ extension LayerTree {
     public func presentationStates(atAbsoluteTime t: Double) -> [LayerID: LayerState] {
         var states: [LayerID: LayerState] = [:]
         states.reserveCapacity(nodes.count)
-        visitLayerTimes(atAbsoluteTime: t) { slot, local in
+        visitLayerTimes(atAbsoluteTime: t) { slot, local, parent in
             let id = nodes.all[slot].id
             states[id] = nodes.all[slot].state
             guard !nodes.all[slot].animations.isEmpty else { return }
             PresentationEvaluator.evaluate(
                 model: nodes.all[slot].state, animations: nodes.all[slot].animations, atLocalTime: local,
-                into: &states[id]!)
+                parentTime: parent, into: &states[id]!)
         }
         return states
     }
@@ -71,9 +123,9 @@ extension LayerTree {
     /// counts as `t`); among equal times, by layer id, and each layer's own in the order it reported them
     /// (a start before its stop).
     public mutating func advanceAnimations(toAbsoluteTime t: Double) -> [(LayerID, AnimationEvent)] {
-        var animated: [(LayerID, Double)] = []
-        visitLayerTimes(atAbsoluteTime: t) { slot, local in
-            if !nodes.all[slot].animations.isEmpty { animated.append((nodes.all[slot].id, local)) }
+        var animated: [(LayerID, Double, Double)] = []
+        visitLayerTimes(atAbsoluteTime: t) { slot, local, parent in
+            if !nodes.all[slot].animations.isEmpty { animated.append((nodes.all[slot].id, local, parent)) }
         }
         return advance(animated, toAbsoluteTime: t)
     }
@@ -84,27 +136,27 @@ extension LayerTree {
     public mutating func advanceAnimations(
         of candidates: some Sequence<LayerID>, toAbsoluteTime t: Double
     ) -> [(LayerID, AnimationEvent)] {
-        var animated: [(LayerID, Double)] = []
+        var animated: [(LayerID, Double, Double)] = []
         for id in candidates {
             guard let slot = nodes.slotIfPresent(id), !nodes.all[slot].animations.isEmpty,
-                let local = try? localTime(of: id, fromAbsolute: t)
+                let parent = try? parentTime(of: id, fromAbsolute: t)
             else { continue }
-            animated.append((id, local))
+            animated.append(
+                (id, presentedTiming(ofSlot: slot, atParentTime: parent).localTime(fromParent: parent), parent))
         }
         return advance(animated, toAbsoluteTime: t)
     }
 
     private mutating func advance(
-        _ animated: [(LayerID, Double)], toAbsoluteTime t: Double
+        _ animated: [(LayerID, Double, Double)], toAbsoluteTime t: Double
     ) -> [(LayerID, AnimationEvent)] {
         var events: [(layer: LayerID, order: Int, absolute: Double, event: AnimationEvent)] = []
-        for (id, local) in animated where nodes[id].animations.hasEventDue(atLocalTime: local) {
-            let happened = nodes[id].animations.advance(toLocalTime: local)
+        for (id, local, parent) in animated
+        where nodes[id].animations.hasEventDue(atLocalTime: local, parentTime: parent) {
+            let happened = nodes[id].animations.advance(toLocalTime: local, parentTime: parent)
             guard !happened.isEmpty else { continue }
-            let chain = (try? timeChain(of: id)) ?? []
             for (order, event) in happened.enumerated() {
-                let absolute = TimeSpace.absoluteTime(fromLocal: event.localTime, chain: chain) ?? t
-                events.append((id, order, absolute.isNaN ? t : absolute, event))
+                events.append((id, order, absoluteTime(of: event, on: id, at: t), event))
             }
         }
         events.sort { a, b in
@@ -115,16 +167,16 @@ extension LayerTree {
         return events.map { ($0.layer, $0.event) }
     }
 
-    /// Calls `visit` with the slot of every layer in `nodes.all` and its local time at absolute time `t`,
-    /// each parent before its sublayers and mask.
-    private func visitLayerTimes(atAbsoluteTime t: Double, _ visit: (Int, Double) -> Void) {
+    /// Calls `visit` with the slot of every layer in `nodes.all`, its local time and its parent time at absolute time
+    /// `t`, each parent before its sublayers and mask.
+    private func visitLayerTimes(atAbsoluteTime t: Double, _ visit: (Int, Double, Double) -> Void) {
         var pending: [(slot: Int, parentTime: Double)] = []
         for slot in nodes.all.indices where nodes.all[slot].parent == nil {
             pending.append((slot, t))
         }
         while let (slot, parentTime) = pending.popLast() {
-            let local = nodes.all[slot].state.timing.localTime(fromParent: parentTime)
-            visit(slot, local)
+            let local = presentedTiming(ofSlot: slot, atParentTime: parentTime).localTime(fromParent: parentTime)
+            visit(slot, local, parentTime)
             for child in nodes.all[slot].sublayers { pending.append((nodes.slot(of: child), local)) }
             if let mask = nodes.all[slot].state.mask { pending.append((nodes.slot(of: mask), local)) }
         }

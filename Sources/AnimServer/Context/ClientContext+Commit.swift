@@ -300,13 +300,17 @@ extension ClientContext {
             throw error.at("\(field).animation").withOpcode(Commit.opcode)
         }
         let local = try localTime(of: id, at: env.now, field: "\(field).layer")
+        // An animation of the layer's timeOffset runs on its parent time: a beginTime of 0 is the parent's now.
+        let attachTime =
+            animation.keyPath?.property == .timeOffset
+            ? ((try? tree.parentTime(of: id, fromAbsolute: env.now)) ?? env.now) : local
         let previous = try? presentationBeforeCommit(of: id, at: env.now)
         let attached: AttachedAnimation
         do {
             attached = try AttachedAnimation(
                 key: op.key, animation: animation, layerClass: layerClass,
                 context: AttachedAnimation.Context(
-                    attachTime: local, transactionDuration: op.transactionDuration,
+                    attachTime: attachTime, transactionDuration: op.transactionDuration,
                     previousPresentation: previous))
         } catch {
             throw ProtocolError(error, opcode: Commit.opcode, field: "\(field).animation", animation: true)

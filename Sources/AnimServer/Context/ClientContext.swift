@@ -119,9 +119,8 @@ struct ClientContext: Sendable {
         let events = tree.advanceAnimations(of: animations.keys, toAbsoluteTime: t)
         var out: [Message] = []
         for (layer, event) in events {
-            let converted = (try? tree.convertTime(event.localTime, from: layer, to: nil)) ?? nil
-            let time = converted.flatMap { $0.isFinite ? $0 : nil } ?? t
-            report(event, on: layer, at: time, into: &out)
+            let converted = tree.absoluteTime(of: event, on: layer, at: t)
+            report(event, on: layer, at: converted.isFinite ? converted : t, into: &out)
         }
         return out
     }
@@ -129,8 +128,11 @@ struct ClientContext: Sendable {
     /// The presentation state of `id` at server time `t`.
     func presentation(of id: LayerID, at t: Double) throws(AnimCoreError) -> LayerState {
         guard let node = tree.node(id) else { throw .unknownLayer(id) }
+        let parent = try tree.parentTime(of: id, fromAbsolute: t)
         let local = try tree.localTime(of: id, fromAbsolute: t)
-        return PresentationEvaluator.presentation(of: node.state, animations: node.animations, atLocalTime: local).state
+        return PresentationEvaluator.presentation(
+            of: node.state, animations: node.animations, atLocalTime: local, parentTime: parent
+        ).state
     }
 
     /// The presentation state `id` had at server time `t` before the commit being applied (nil when the
@@ -138,21 +140,33 @@ struct ClientContext: Sendable {
     func presentationBeforeCommit(of id: LayerID, at t: Double) throws(AnimCoreError) -> LayerState {
         guard let node = tree.nodeBeforeJournal(id) else { throw .unknownLayer(id) }
         let local = try tree.localTimeBeforeJournal(of: id, fromAbsolute: t)
-        return PresentationEvaluator.presentation(of: node.state, animations: node.animations, atLocalTime: local).state
+        // Its own timeOffset as presented on its parent's time (the start of a timeOffset animation without from).
+        var parent = t
+        if node.animations.animatesTiming, let above = node.parent {
+            parent = try tree.localTimeBeforeJournal(of: above, fromAbsolute: t)
+        }
+        return PresentationEvaluator.presentation(
+            of: node.state, animations: node.animations, atLocalTime: local, parentTime: parent
+        ).state
     }
 
     /// When this client next needs a frame, seen from server time `now`.
     func wakeup(at now: Double, frameInterval: Double, clockPaused: Bool) -> Wakeup {
         var earliest: Double?
         for layer in animations.keys {
-            guard let node = tree.node(layer), let local = try? tree.localTime(of: layer, fromAbsolute: now) else {
+            guard let node = tree.node(layer), let local = try? tree.localTime(of: layer, fromAbsolute: now),
+                let parent = try? tree.parentTime(of: layer, fromAbsolute: now)
+            else {
                 continue
             }
             let later = (try? tree.localTime(of: layer, fromAbsolute: now + frameInterval)) ?? local
-            // Under a paused clock or a layer with speed 0 local time stands still: nothing moves.
-            let frozen = clockPaused || later == local
+            let parentLater = (try? tree.parentTime(of: layer, fromAbsolute: now + frameInterval)) ?? parent
             for entry in node.animations.entries {
-                let phase = entry.attached.phase(atLocalTime: local)
+                // An animation of the layer's timeOffset runs on the parent time.
+                let (time, timeLater) = entry.runsOnParentTime ? (parent, parentLater) : (local, later)
+                // Under a paused clock or a layer with speed 0 that time stands still: nothing moves.
+                let frozen = clockPaused || timeLater == time
+                let phase = entry.attached.phase(atLocalTime: time)
                 let eventPending =
                     (!entry.hasStarted && phase != .before) || (phase == .after && !entry.hasFinished)
                 if eventPending { return .now }
@@ -161,7 +175,8 @@ struct ClientContext: Sendable {
                 case .active: return .continuous
                 case .before:
                     let begin = entry.attached.animation.timing.beginTime
-                    if let t = (try? tree.convertTime(begin, from: layer, to: nil)) ?? nil, t.isFinite {
+                    let space = entry.runsOnParentTime ? node.parent : layer
+                    if let t = (try? tree.convertTime(begin, from: space, to: nil)) ?? nil, t.isFinite {
                         earliest = min(earliest ?? t, t)
                     }
                 case .after: break

@@ -116,6 +116,8 @@ struct LayerStateTests {
         #expect(s.timing.speed == 2)
         #expect(s.timing.fillMode == .both)
         #expect(!LayerProperty.speed.isAnimatable)
+        // timeOffset alone animates (on the parent's time), without an implicit action.
+        #expect(LayerProperty.timeOffset.isAnimatable && !LayerProperty.timeOffset.hasDefaultAction)
     }
 
     @Test func animatabilityAndDefaultActionsFollowTheHeaders() {

@@ -214,7 +214,8 @@ public enum LayerProperty: String, Hashable, Codable, Sendable, CaseIterable {
     case duration
     /// How fast the layer's time runs relative to its superlayer's.
     case speed
-    /// Added to the layer's time.
+    /// Added to the layer's time. Animatable, with no implicit animation: its animations run on the superlayer's time
+    /// (docs/core-animation-rules.md#parent-time-to-local-time).
     case timeOffset
     /// How many times the layer's time repeats.
     case repeatCount
@@ -498,7 +499,8 @@ extension LayerProperty {
             .strokeEnd, .lineWidth, .miterLimit, .lineDashPhase, .fontSize, .foregroundColor, .colors, .locations,
             .startPoint, .endPoint, .instanceCount, .instanceDelay, .instanceTransform, .instanceColor,
             .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset, .birthRate, .lifetime,
-            .velocity, .emitterScale, .spin, .emitterPosition, .emitterZPosition, .emitterSize, .emitterDepth: true
+            .velocity, .emitterScale, .spin, .emitterPosition, .emitterZPosition, .emitterSize, .emitterDepth,
+            .timeOffset: true
         default: false
         }
     }

@@ -291,6 +291,7 @@ extension LayerState {
         case .emitterZPosition: return special.emitter.map { SIMD4($0.emitterZPosition, 0, 0, 0) }
         case .emitterSize: return special.emitter.map { SIMD4($0.emitterSize.width, $0.emitterSize.height, 0, 0) }
         case .emitterDepth: return special.emitter.map { SIMD4($0.emitterDepth, 0, 0, 0) }
+        case .timeOffset: return SIMD4(timing.timeOffset, 0, 0, 0)
         default: return nil
         }
     }
@@ -339,6 +340,7 @@ extension LayerState {
         case .emitterZPosition: special.modifyEmitter { $0.emitterZPosition = v[0] }
         case .emitterSize: special.modifyEmitter { $0.emitterSize = Size(width: v[0], height: v[1]) }
         case .emitterDepth: special.modifyEmitter { $0.emitterDepth = v[0] }
+        case .timeOffset: timing.timeOffset = v[0]
         default: return false
         }
         return true

@@ -321,7 +321,8 @@ extension Layer {
         set { set(.speed, .number(newValue)) }
     }
 
-    /// Added to the layer's time.
+    /// Added to the layer's time. Animatable, with no implicit animation: its animations run on the superlayer's time
+    /// (docs/core-animation-rules.md#parent-time-to-local-time).
     public var timeOffset: Double {
         get { read { $0.timing.timeOffset } }
         set { set(.timeOffset, .number(newValue)) }

@@ -74,7 +74,9 @@ extension ControlService {
                 for entry in node.animations.entries {
                     guard let owner = target.context.clientAnimation(on: id, entry: entry.id) else { continue }
                     let timing = entry.attached.animation.timing
-                    let begin = (try? tree.convertTime(timing.beginTime, from: id, to: nil)) ?? nil
+                    // An animation of the layer's timeOffset begins on the parent's time.
+                    let space = entry.runsOnParentTime ? node.parent : id
+                    let begin = (try? tree.convertTime(timing.beginTime, from: space, to: nil)) ?? nil
                     list.append(
                         InspectionDocuments.Animation(
                             session: target.id.rawValue, layer: id.rawValue, id: owner.id, key: entry.key,
