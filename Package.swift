@@ -132,6 +132,19 @@ let package = Package(
         // Pan and zoom over a 32,768-point map drawn tile by tile on request (CATiledLayer).
         .executableTarget(name: "panzoom", dependencies: ["AnimKit"], path: "examples/pan-zoom"),
 
+        // Seed 001's and 003's transitions as apps on AnimScenes, and what the two share (options, script, widgets).
+        .target(
+            name: "TransitionExampleSupport", dependencies: ["AnimKit", argumentParser],
+            path: "examples/transitions-support"),
+        .executableTarget(
+            name: "example-transitions-001",
+            dependencies: ["AnimKit", "AnimScenes", "TransitionExampleSupport", argumentParser],
+            path: "examples/transitions-001"),
+        .executableTarget(
+            name: "example-transitions-003",
+            dependencies: ["AnimKit", "AnimScenes", "TransitionExampleSupport", argumentParser],
+            path: "examples/transitions-003"),
+
         // The server's benchmarks (issue 3's targets) against a real daemon: run in release mode, never in CI.
         .executableTarget(
             name: "serverbench",
@@ -209,7 +222,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 "AnimKit", "AnimTestSupport", "AnimProtocol", "AnimCore", "AnimRender", "AnimImage", "animserverd",
-                "animctl", "animdemo", "panzoom",
+                "animctl", "animdemo", "panzoom", "example-transitions-001", "example-transitions-003",
             ],
             exclude: ["Goldens"]),
     ],
