@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "AnimTransport", targets: ["AnimTransport"]),
         .library(name: "AnimServer", targets: ["AnimServer"]),
         .library(name: "AnimKit", targets: ["AnimKit"]),
+        .library(name: "AnimScenes", targets: ["AnimScenes"]),
         .executable(name: "animserverd", targets: ["animserverd"]),
         .executable(name: "animctl", targets: ["animctl"]),
         .executable(name: "animdemo", targets: ["animdemo"]),
@@ -108,6 +109,9 @@ let package = Package(
 
         // The client SDK.
         .target(name: "AnimKit", dependencies: ["AnimCore", "AnimProtocol", "AnimTransport", "AnimImage", logging]),
+
+        // Scenes (view controllers of layers), presentations, navigation stacks and UIKit-style transitions.
+        .target(name: "AnimScenes", dependencies: ["AnimKit", "AnimCore", logging]),
 
         // What tests, tools and benchmarks share: a harness that starts a real daemon, temporary socket paths,
         // `eventually`, the renderers tests run with, golden images and the rendering tolerances.
@@ -214,6 +218,10 @@ let package = Package(
         .testTarget(
             name: "AnimKitTests",
             dependencies: ["AnimKit", "AnimImage", "AnimProtocol", "AnimCore", "AnimTransport", "AnimTestSupport"]),
+        // Unit tests and, against the real daemon (a manual clock), the transitions' values at exact times.
+        .testTarget(
+            name: "AnimScenesTests",
+            dependencies: ["AnimScenes", "AnimKit", "AnimCore", "AnimTestSupport", "animserverd"]),
         // Runs the built animctl binary; depending on the executable target makes `swift test` build it first.
         .testTarget(
             name: "AnimctlTests", dependencies: ["AnimCore", "AnimRender", "AnimImage", "AnimTestSupport", "animctl"]),
