@@ -138,7 +138,7 @@ let package = Package(
 
         // Seed 001's and 003's transitions as apps on AnimScenes, and what the two share (options, script, widgets).
         .target(
-            name: "TransitionExampleSupport", dependencies: ["AnimKit", argumentParser],
+            name: "TransitionExampleSupport", dependencies: ["AnimKit", "AnimScenes", argumentParser],
             path: "examples/transitions-support"),
         .executableTarget(
             name: "example-transitions-001",

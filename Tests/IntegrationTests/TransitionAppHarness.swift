@@ -115,7 +115,9 @@ final class TransitionAppRun: @unchecked Sendable {
     }
 
     /// The output's frame now is `earlier`, pixel for pixel: a scene back exactly as it was.
-    func expectFrame(identicalTo earlier: PixelBuffer, _ label: String, sourceLocation: SourceLocation = #_sourceLocation)
+    func expectFrame(
+        identicalTo earlier: PixelBuffer, _ label: String, sourceLocation: SourceLocation = #_sourceLocation
+    )
         throws
     {
         let now = try frame()

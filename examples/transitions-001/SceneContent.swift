@@ -50,7 +50,7 @@ struct CardContent {
 
     /// The card's frame in the container: what the presenting animator animates to.
     static func frame(_ m: Metrics) -> Rect {
-        m.bounds.insetBy(dx: (m.width * 0.15).rounded(), dy: (m.height * 0.15).rounded())
+        m.bounds.insetBy(dx: (m.width * 0.15).rounded(), dy: (m.height * 0.1).rounded())
     }
 
     init(in root: Layer, _ m: Metrics, close action: @escaping () -> Void) throws {
@@ -134,13 +134,16 @@ struct SheetContent {
         let height = (36 * m.unit).rounded()
         done = try Button(
             c, "Done",
-            frame: Rect(x: ((size.width - width) / 2).rounded(), y: (m.height * 0.24).rounded(), width: width, height: height),
+            frame: Rect(
+                x: ((size.width - width) / 2).rounded(), y: (m.height * 0.24).rounded(), width: width, height: height),
             color: Palette.orange, fontSize: m.fontSize, action: action)
         try root.addSublayer(done.layer)
     }
 
     /// The sheet's frame: the scene's lower half, reaching a corner radius past its bottom edge.
     static func frame(_ m: Metrics) -> Rect {
-        Rect(x: 0, y: (m.height / 2).rounded(), width: m.width, height: m.height - (m.height / 2).rounded() + 16 * m.unit)
+        Rect(
+            x: 0, y: (m.height / 2).rounded(), width: m.width, height: m.height - (m.height / 2).rounded() + 16 * m.unit
+        )
     }
 }

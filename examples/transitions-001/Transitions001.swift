@@ -12,7 +12,8 @@ struct Transitions001: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "example-transitions-001",
         abstract: "Seed 001's custom, interactive and presented transitions on a running animserverd.",
-        discussion: "--script plays: present the card, dismiss it, push the detail, pop it, show the sheet, dismiss it.")
+        discussion: "--script plays: present the card, dismiss it, push the detail, pop it, show the sheet, dismiss it."
+    )
 
     @OptionGroup var options: ExampleOptions
 

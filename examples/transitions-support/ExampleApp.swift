@@ -23,7 +23,9 @@ public struct ExampleOptions: ParsableArguments {
     public init() {}
 
     public func validate() throws {
-        guard metrics != nil else { throw ValidationError("--size \(size): expected WxH of at least 16x16, e.g. 240x160") }
+        guard metrics != nil else {
+            throw ValidationError("--size \(size): expected WxH of at least 16x16, e.g. 240x160")
+        }
         guard step.isFinite, step >= 0 else { throw ValidationError("--step \(step): must be ≥ 0 seconds") }
         if let hold, !(hold.isFinite && hold >= 0) { throw ValidationError("--hold \(hold): must be ≥ 0 seconds") }
     }
