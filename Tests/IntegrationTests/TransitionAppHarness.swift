@@ -25,7 +25,7 @@ final class TransitionAppRun: @unchecked Sendable {
         self.renderer = renderer
         daemon = try DaemonHarness(size: size, renderer: renderer)
         observer = try connectClient(daemon, name: "observer")
-        try moveClock(observer, to: (try observer.clock(.query).time).rounded(.up) + 1)
+        try IntegrationTests.moveClock(observer, to: (try observer.clock(.query).time).rounded(.up) + 1)
         let pipe = Pipe()
         pipe.fileHandleForReading.readabilityHandler = { [output] handle in
             output.append(String(decoding: handle.availableData, as: UTF8.self))
@@ -47,13 +47,23 @@ final class TransitionAppRun: @unchecked Sendable {
     /// What the app printed so far, one entry a line.
     var lines: [String] { output.text.split(separator: "\n").map(String.init) }
 
-    /// Waits until the app has printed `line` (as a whole line).
+    /// Waits until the app has printed `line` (as a whole line) `times` times.
     @discardableResult
-    func expectLine(_ line: String, timeout: Double = 20) -> Bool {
-        eventually(timeout: timeout) { lines.contains(line) }
+    func expectLine(_ line: String, times: Int = 1, timeout: Double = 20) -> Bool {
+        eventually(timeout: timeout) { lines.count { $0 == line } >= times }
     }
 
     var now: Double { get throws { try observer.clock(.query).time } }
+
+    /// Moves the clock on by `step` until the app has printed `line` `times` times (what the server runs after a
+    /// gesture's release ends on its clock), at most `limit` times.
+    func settle(until line: String, times: Int = 1, step: Double = 0.25, limit: Int = 20) throws -> Bool {
+        for _ in 0..<limit {
+            if expectLine(line, times: times, timeout: 0.5) { return true }
+            try moveClock(to: try now + step)
+        }
+        return expectLine(line, times: times, timeout: 5)
+    }
 
     func moveClock(to time: Double) throws { try IntegrationTests.moveClock(observer, to: time) }
 
