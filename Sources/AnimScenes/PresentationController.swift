@@ -109,6 +109,10 @@ open class DimmingPresentationController: PresentationController, @unchecked Sen
     private func fade(to opacity: Double) {
         let dimming = dimmingLayer
         let started = transitionCoordinator?.animate(alongsideTransition: { coordinator in
+            guard coordinator.isAnimated else {
+                dimming.opacity = opacity
+                return
+            }
             let fade = BasicAnimation(keyPath: "opacity", from: .number(dimming.opacity), to: .number(opacity))
             fade.duration = coordinator.transitionDuration
             dimming.opacity = opacity

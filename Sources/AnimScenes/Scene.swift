@@ -14,6 +14,9 @@ import AnimKit
 /// `shouldRemovePresentersLayer` false) sends the presenter no calls. Override the four calls to react; call
 /// `super` from overrides in subclasses of `NavigationStack`, which forwards them to its top scene.
 ///
+/// Subclasses restate the conformance (`final class Home: Scene, @unchecked Sendable`), as Swift 6 asks of every
+/// subclass of an `@unchecked Sendable` class (AnimKit's `Layer` subclasses do the same).
+///
 /// Threading: drive a scene, its window and its stacks from one serial queue, the connection's `delegateQueue`
 /// (the main queue by default), where the framework calls back (animators' completions, the end of an
 /// interactive transition).

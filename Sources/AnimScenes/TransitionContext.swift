@@ -137,6 +137,11 @@ public final class TransitionContext: @unchecked Sendable, CustomStringConvertib
         Transaction.commit()
         guard let animator else {
             phase = .running
+            // Without animation the alongside blocks still run, with actions disabled: they set the end state.
+            Transaction.begin()
+            Transaction.disableActions = true
+            coordinator.runAlongside()
+            Transaction.commit()
             completeTransition(true)
             return
         }
@@ -185,7 +190,9 @@ public final class TransitionContext: @unchecked Sendable, CustomStringConvertib
     // MARK: Interaction
 
     /// Shows the transition at `percent` (clamped to 0…1) of its duration: the container's `timeOffset` becomes
-    /// begin + percent × duration. Ignored unless the transition is interactive.
+    /// begin + percent × duration (100 % stops 1 µs short of the end, so that an animation as long as the transition
+    /// does not end, and complete it, before `finishInteractiveTransition()`). Ignored unless the transition is
+    /// interactive.
     public func updateInteractiveTransition(_ percent: Double) {
         guard isInteractive, phase == .running else { return }
         percentComplete = InteractiveClock.clamp(percent)
@@ -216,13 +223,16 @@ public final class TransitionContext: @unchecked Sendable, CustomStringConvertib
 
     /// Runs the container's time backwards at `completionSpeed` to the transition's beginning, then restores the
     /// models and calls `completeTransition(false)` (when the server reports the end of the run back, on the
-    /// connection's `delegateQueue`).
+    /// connection's `delegateQueue`). The run back ends 1/30 s (at speed 1) before it reaches the beginning, so
+    /// that the restored models are on the server before a frame could show a time from before the animations
+    /// began (where the models' end state would show through).
     public func cancelInteractiveTransition() {
         guard isInteractive, phase == .running else { return }
         transitionWasCancelled = true
         endInteraction()
         phase = .reversing
-        let distance = percentComplete * transitionDuration
+        let distance = InteractiveClock.reversalDistance(
+            percent: percentComplete, duration: transitionDuration, speed: completionSpeed)
         guard distance > 0 else {
             coordinatorStorage?.interactionChanged()
             endReversal()
@@ -236,8 +246,9 @@ public final class TransitionContext: @unchecked Sendable, CustomStringConvertib
         containerLayer.beginTime = reversed.beginTime
         containerLayer.speed = reversed.speed
         containerLayer.timeOffset = reversed.timeOffset
-        // The run back ends when the container's local time is back at the beginning: an animation on the
-        // container whose own speed is −1 counts that time forwards and stops there, so the server reports it.
+        // The run back ends just before the container's local time is back at the beginning
+        // (`InteractiveClock.reversalLead`): an animation on the container whose own speed is −1 counts that time
+        // forwards and stops there, so the server reports it.
         let opacity = containerLayer.opacity
         let marker = BasicAnimation(keyPath: "opacity", from: .number(opacity), to: .number(opacity))
         marker.beginTime = reversed.timeOffset

@@ -38,13 +38,14 @@ public final class TransitionCoordinator: @unchecked Sendable {
     /// Runs `animation` in the same transaction as the animator's `animateTransition(using:)` (so with the
     /// transition's duration as `Transaction.animationDuration`, on the same container time, interactively too),
     /// and `completion` once the transition has completed or been cancelled (before the lifecycle did-calls).
-    /// Returns false, running nothing, once the animations have started.
+    /// Once the animations have started an animation can no longer join them: the call returns false and registers
+    /// nothing; a call with only a completion still registers it until the transition has ended.
     @discardableResult
     public func animate(
         alongsideTransition animation: ((TransitionCoordinator) -> Void)?,
         completion: ((TransitionCoordinator) -> Void)? = nil
     ) -> Bool {
-        guard !animationsStarted, context != nil else { return false }
+        guard context != nil, !animationsStarted || animation == nil else { return false }
         if let animation { alongside.append(animation) }
         if let completion { completions.append(completion) }
         return true
