@@ -1,9 +1,11 @@
 import AnimKit
+import AnimProtocol
 import AnimRender
 import AnimTestSupport
 import Dispatch
 import Foundation
 import Glibc
+import Synchronization
 import Testing
 
 /// The transition apps (examples/transitions-001, examples/transitions-003) as a user runs them: the built
@@ -18,6 +20,8 @@ final class TransitionAppRun: @unchecked Sendable {
     let renderer: String
     private let process = Process()
     private let output = LockedText()
+    /// Input events the server routed, as the observer watches them.
+    private let routed = RoutedCount()
 
     /// Starts a daemon of `size` drawn by `renderer` and the app `name` on it at that size, with the manual clock
     /// on a whole second (event times k/64 after it are exact in binary), and waits for the app's "ready".
@@ -26,6 +30,10 @@ final class TransitionAppRun: @unchecked Sendable {
         daemon = try DaemonHarness(size: size, renderer: renderer)
         observer = try connectClient(daemon, name: "observer")
         try IntegrationTests.moveClock(observer, to: (try observer.clock(.query).time).rounded(.up) + 1)
+        observer.inputHandler = { [routed] message in
+            if case .inputWatched = message { routed.count.withLock { $0 += 1 } }
+        }
+        try observer.subscribeInput([], watchAll: true)
         let pipe = Pipe()
         pipe.fileHandleForReading.readabilityHandler = { [output] handle in
             output.append(String(decoding: handle.availableData, as: UTF8.self))
@@ -76,9 +84,14 @@ final class TransitionAppRun: @unchecked Sendable {
     /// `animctl input drag` from (x1, y1) to (x2, y2) in `steps` moves over `steps`/64 s, starting at the current
     /// clock time; the clock is moved on in steps of 1/64 s while it runs (on a manual clock animctl returns once
     /// the clock has reached its last event). Returns the media time of the release.
+    /// With `pause`, its action runs once the clock has reached the `step`th move (the drag waits meanwhile).
     @discardableResult
-    func drag(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, steps: Int) throws -> Double {
+    func drag(
+        _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, steps: Int,
+        pause: (step: Int, action: () throws -> Void)? = nil
+    ) throws -> Double {
         let start = try now
+        let before = routed.count.withLock { $0 }
         let duration = Double(steps) / 64
         let done = DispatchSemaphore(value: 0)
         let result = LockedText()
@@ -95,11 +108,14 @@ final class TransitionAppRun: @unchecked Sendable {
             }
             done.signal()
         }.start()
-        var t = start
+        // The clock stays until the press is routed, so the drag starts at `start` however long animctl takes to.
+        #expect(eventually(timeout: 20) { routed.count.withLock { $0 } > before }, "the drag's press was not routed")
+        var step = 0
         while done.wait(timeout: .now() + 0.05) == .timedOut {
-            guard t < start + duration + 5 else { break }
-            t += 1.0 / 64
-            try moveClock(to: t)
+            guard step < steps + 320 else { break }
+            step += 1
+            try moveClock(to: start + Double(step) / 64)
+            if let pause, pause.step == step { try pause.action() }
         }
         #expect(result.text == "ok", "animctl input drag: \(result.text)")
         return start + duration
@@ -136,6 +152,10 @@ final class TransitionAppRun: @unchecked Sendable {
             label: "\(renderer)-\(label)")
         #expect(comparison.passes, "\(comparison.message)", sourceLocation: sourceLocation)
     }
+}
+
+final class RoutedCount: Sendable {
+    let count = Mutex(0)
 }
 
 enum TransitionAppError: Error {

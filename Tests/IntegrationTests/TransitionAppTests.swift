@@ -67,11 +67,20 @@ import Testing
         #expect(app.lines.contains("pop released at 25 % moving 60 pt/s: cancel"))
         try app.expectFrame(identicalTo: detail, "transitions-001-pop-cancelled")
 
-        // Three quarters at 180 pt/s: finished, the home scene back exactly.
+        // Four fifths at 192 pt/s: finished, the home scene back exactly. Halfway (the 40th move, 120 points) the
+        // paused transition shows its middle: the linear animator's layers half across, the title half faded in.
         try app.moveClock(to: t + 5)
-        try app.drag(2, 80, 182, 80, steps: 64)
+        try app.drag(
+            2, 80, 194, 80, steps: 64,
+            pause: (
+                40,
+                {
+                    #expect(app.expectLine("pop detail at 50 %"))
+                    try app.expectFrame("transitions-001-pop-at-half")
+                }
+            ))
         #expect(try app.settle(until: "pop detail finished"))
-        #expect(app.lines.contains("pop released at 75 % moving 180 pt/s: finish"))
+        #expect(app.lines.contains("pop released at 80 % moving 192 pt/s: finish"))
         try app.expectFrame(identicalTo: home, "transitions-001-pop-finished")
 
         // A sixth of the width flicked at 640 pt/s (faster than 300, 600 design points a second) finishes too.
@@ -168,11 +177,20 @@ import Testing
         #expect(app.lines.contains("dismiss released at 25 %: cancel"))
         try app.expectFrame(identicalTo: b, "transitions-003-pan-cancelled")
 
-        // Three quarters: finished, A uncovered exactly as it was.
+        // Four fifths: finished, A uncovered exactly as it was. Halfway (the 20th move, 80 points down) the paused
+        // dismissal shows the seed's ease-in-ease-out curve at its middle: B half down.
         try app.moveClock(to: t + 5)
-        try app.drag(120, 20, 120, 140, steps: 32)
+        try app.drag(
+            120, 20, 120, 148, steps: 32,
+            pause: (
+                20,
+                {
+                    #expect(app.expectLine("dismiss B at 50 %"))
+                    try app.expectFrame("transitions-003-pan-at-half")
+                }
+            ))
         #expect(try app.settle(until: "dismiss B finished"))
-        #expect(app.lines.contains("dismiss released at 75 %: finish"))
+        #expect(app.lines.contains("dismiss released at 80 %: finish"))
         try app.expectFrame(identicalTo: a, "transitions-003-pan-finished")
     }
 }

@@ -78,7 +78,9 @@ final class TransitionsApp: ExampleScene, TransitioningDelegate, NavigationStack
             start("pop detail interactively") { () throws(SceneTransitionError) in try stack.pop() }
             interaction.update(dragged / metrics.width)
         case .changed:
-            interactivePop?.update(dragged / metrics.width)
+            guard let interaction = interactivePop else { return }
+            interaction.update(dragged / metrics.width)
+            announceProgress("pop detail", interaction)
         case .ended, .cancelled:
             guard let interaction = interactivePop else { return }
             interactivePop = nil
@@ -104,6 +106,12 @@ final class TransitionsApp: ExampleScene, TransitioningDelegate, NavigationStack
         } catch {
             ExampleOutput.line("\(name) refused: \(error)")
         }
+    }
+
+    /// "`name` at N %" once the server has applied the update: where a test may take a frame of the scrubbed state.
+    private func announceProgress(_ name: String, _ interaction: PercentDrivenInteractiveTransition) {
+        try? connection.sync()
+        ExampleOutput.line("\(name) at \(Self.text(interaction.percentComplete * 100)) %")
     }
 
     /// The animators' end: printed once the server has applied the settling commit.

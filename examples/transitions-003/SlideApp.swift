@@ -44,7 +44,11 @@ final class SlideApp: ExampleScene, TransitioningDelegate, @unchecked Sendable {
             start("dismiss B interactively") { () throws(SceneTransitionError) in try b.dismiss() }
             interaction.update(fraction)
         case .changed:
-            interactiveDismiss?.update(fraction)
+            guard let interaction = interactiveDismiss else { return }
+            interaction.update(fraction)
+            // Once the server has applied it: where a test may take a frame of the scrubbed state.
+            try? connection.sync()
+            ExampleOutput.line("dismiss B at \(Int((interaction.percentComplete * 100).rounded())) %")
         case .ended, .cancelled:
             guard let interaction = interactiveDismiss else { return }
             interactiveDismiss = nil
