@@ -136,6 +136,28 @@ import Testing
     }
 }
 
+/// Both apps as a user runs them on a live server: a monotonic clock, `--script` and `--hold`.
+@Suite struct TransitionAppScriptTests {
+    @Test(arguments: [
+        ("example-transitions-001", ["present card", "dismiss card", "push detail", "pop detail"]),
+        ("example-transitions-003", ["present B", "dismiss B"]),
+    ])
+    func theScriptRunsOnAMonotonicClockAndTheAppExitsAfterHold(app: String, transitions: [String]) throws {
+        let daemon = try DaemonHarness(clock: "monotonic", size: "240x160")
+        let result = try BuiltProgram.run(
+            app, ["--socket", daemon.socketPath, "--size", "240x160", "--script", "--step", "0.1", "--hold", "8"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first == "ready 240x160")
+        #expect(lines.contains("script done"), "\(result.standardOutput)")
+        for transition in transitions {
+            let began = lines.firstIndex(of: "\(transition) began")
+            let finished = lines.firstIndex(of: "\(transition) finished")
+            #expect(began != nil && finished != nil && began! < finished!, "\(transition): \(lines)")
+        }
+    }
+}
+
 /// examples/transitions-003 (seed 003) on a 240 × 160 output, as `TransitionApp001Tests` drives 001.
 @Suite struct TransitionApp003Tests {
     @Test(arguments: TestRenderers.all)
