@@ -20,7 +20,7 @@
 //         }
 //     }
 //
-//     final class Detail: Scene, TransitioningDelegate {            // UIViewController
+//     final class Detail: Scene, TransitioningDelegate, @unchecked Sendable {  // UIViewController
 //         func animator(forPresented presented: Scene, presenting: Scene, source: Scene)
 //             -> (any TransitionAnimator)? { CardAnimator() }
 //     }

@@ -23,7 +23,8 @@ public final class SceneWindow: @unchecked Sendable {
     /// The presentations shown, bottom first.
     private var presentations: [PresentationController] = []
 
-    /// A window of `bounds` (the display's size) on `connection`; its root layer is committed at once.
+    /// A window covering `bounds` of the display (usually all of it) on `connection`; its root layer is committed at
+    /// once.
     public init(connection: Connection, bounds: Rect) {
         self.connection = connection
         Transaction.begin()
@@ -42,14 +43,14 @@ public final class SceneWindow: @unchecked Sendable {
         Transaction.commit()
     }
 
-    /// The root layer's bounds; changing them lays out the container, the root scene and the presentations.
+    /// The window's rectangle on the display (its root layer's frame), as given to `init`; changing it lays out the
+    /// container, the root scene and the presentations (their controllers' layout hook runs), without animation.
     public var bounds: Rect {
-        get { rootLayer.bounds }
+        get { rootLayer.frame }
         set {
             Transaction.begin()
             Transaction.disableActions = true
-            rootLayer.bounds = newValue
-            rootLayer.position = Point(x: newValue.size.width / 2, y: newValue.size.height / 2)
+            rootLayer.frame = newValue
             containerLayer.frame = Rect(origin: Point(x: 0, y: 0), size: newValue.size)
             rootScene?.place(in: containerLayer.bounds)
             for controller in presentations { controller.layoutContainer() }

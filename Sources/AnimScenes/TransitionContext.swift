@@ -121,7 +121,7 @@ public final class TransitionContext: @unchecked Sendable, CustomStringConvertib
 
     // MARK: Running
 
-    /// Runs the transition: lifecycle will-calls and the host's set-up in one commit (with the container paused when
+    /// Runs the transition: the host's set-up and the lifecycle will-calls in one commit (with the container paused when
     /// interactive), then the animator and the alongside animations in a second one, so that layers created by the
     /// first (a scene's layer, a dimming layer) exist on the server and animate implicitly.
     func run() {
@@ -130,9 +130,11 @@ public final class TransitionContext: @unchecked Sendable, CustomStringConvertib
         Transaction.disableActions = true
         _ = fromScene.layer
         _ = toScene.layer
+        // The links first (a pushed scene's stack, a presented scene's presenter), as UIKit sets them before
+        // viewWillAppear: a will-call can then reach the coordinator and animate alongside.
+        setUp()
         disappearing?.willDisappear(animated: isAnimated)
         appearing?.willAppear(animated: isAnimated)
-        setUp()
         if isInteractive { pauseContainer() }
         Transaction.commit()
         guard let animator else {
@@ -146,7 +148,10 @@ public final class TransitionContext: @unchecked Sendable, CustomStringConvertib
             return
         }
         transitionDuration = max(0, animator.transitionDuration(using: self))
-        snapshot = ModelSnapshot(roots: containerLayer.sublayers + [fromScene.layer, toScene.layer])
+        // Only an interactive transition can be cancelled back to its beginning: only it pays for the snapshot.
+        if isInteractive {
+            snapshot = ModelSnapshot(roots: containerLayer.sublayers + [fromScene.layer, toScene.layer])
+        }
         phase = .running
         Transaction.begin()
         Transaction.animationDuration = transitionDuration

@@ -105,6 +105,70 @@ import Testing
         #expect(!f.window.isTransitioning)
     }
 
+    @Test func aCancelledInteractivePresentationLeavesThePresenterAsItWas() throws {
+        let f = try SceneFixture(start: 1)
+        let home = f.scene("A")
+        let detail = f.scene("B")
+        let transitions = TestTransitions()
+        let animator = LinearAnimator(duration: 1)
+        let interaction = PercentDrivenInteractiveTransition()
+        transitions.animator = animator
+        transitions.interaction = interaction
+        detail.transitioningDelegate = transitions
+        f.keep(transitions)
+        try f.run { try f.window.setRootScene(home) }
+        f.log.clear()
+        try f.run {
+            try f.window.present(detail)
+            interaction.update(0.4)
+        }
+        #expect(detail.layer.superlayer === f.window.containerLayer)
+        #expect(abs(try detail.layer.presentation().position.x - 32) < 1e-9)
+        #expect(abs(try home.layer.presentation().opacity - 0.6) < 1e-9)
+        try f.run { interaction.cancel() }
+        try f.moveClock(to: 1.4 - 1.0 / 30)
+        #expect(
+            f.log.all == [
+                "A willDisappear", "B willAppear", "B willDisappear", "B didDisappear", "A willAppear", "A didAppear",
+            ])
+        #expect(detail.layer.superlayer == nil)
+        #expect(home.presentedScene == nil && detail.presentingScene == nil && detail.presentationController == nil)
+        #expect(home.layer.opacity == 1 && home.layer.superlayer === f.window.containerLayer)
+        #expect(f.window.topScene === home)
+        #expect(animator.endings == [false])
+        #expect(f.window.containerLayer.speed == 1 && f.window.containerLayer.timeOffset == 0)
+    }
+
+    @Test func onARunningClockTheServerReportsTheEndOfACancelAndOfAFinish() throws {
+        // Nothing steps the clock: the end of the run back and of the rest come from the server's own events.
+        let f = try SceneFixture(clock: "monotonic")
+        let (stack, first, second, interaction, _) = try stackWithTwoScenes(f)
+        try f.run {
+            _ = try stack.pop()
+            interaction.update(0.5)
+            interaction.cancel()
+        }
+        #expect(eventually(timeout: 10) { f.queue.sync { !f.window.isTransitioning } })
+        try f.client.sync()
+        #expect(
+            f.log.all == [
+                "B willDisappear", "A willAppear", "A willDisappear", "A didDisappear", "B willAppear",
+                "B didAppear",
+            ])
+        #expect(second.layer.opacity == 1 && first.layer.superlayer == nil)
+        #expect(try second.layer.presentation().opacity == 1)
+        f.log.clear()
+
+        try f.run {
+            _ = try stack.pop()
+            interaction.update(0.6)
+            interaction.finish()
+        }
+        #expect(eventually(timeout: 10) { f.queue.sync { !f.window.isTransitioning } })
+        #expect(f.log.all == ["B willDisappear", "A willAppear", "B didDisappear", "A didAppear"])
+        #expect(stack.scenes.map { $0.title } == ["A"])
+    }
+
     @Test func completionSpeedTwoHalvesTheRemainingTime() throws {
         let f = try SceneFixture(start: 1)
         let (stack, first, _, interaction, _) = try stackWithTwoScenes(f)

@@ -41,6 +41,20 @@ import Testing
         #expect(try first.layer.presentation().position.x == 80)
     }
 
+    @Test func anIncomingSceneFindsItsStackAndAnimatesAlongsideFromWillAppear() throws {
+        let f = try SceneFixture(start: 1)
+        let stack = NavigationStack(connection: f.client, rootScene: f.scene("A"))
+        let titled = FadingTitleScene(connection: f.client)
+        try f.run { try f.window.setRootScene(stack) }
+        try f.run { try stack.push(titled) }
+        #expect(titled.seenInWillAppear == "stack: true, coordinator: true, queued: true")
+        // Implicit, in the animator's transaction: its duration (0.35 s) and the default curve.
+        let expected = TimingFunction.default.evaluate(0.5)
+        #expect(abs(try titled.layer.presentation(at: 1.175).opacity - expected) < 1e-6)
+        try f.moveClock(to: 1.35)
+        #expect(try titled.layer.presentation().opacity == 1)
+    }
+
     @Test func popToRootRemovesEveryScenAboveTheRoot() throws {
         let f = try SceneFixture(start: 1)
         let stack = NavigationStack(connection: f.client, rootScene: f.scene("A"))
@@ -55,5 +69,21 @@ import Testing
         #expect(stack.scenes.map { $0.title } == ["A"])
         #expect(f.log.all == ["C willDisappear", "A willAppear", "C didDisappear", "A didAppear"])
         #expect(throws: SceneTransitionError.cannotPopRoot(stack: "NavigationStack")) { try stack.pop() }
+    }
+}
+
+/// Fades its layer in alongside the transition that shows it, from willAppear (a title fading in with a push).
+final class FadingTitleScene: Scene, @unchecked Sendable {
+    var seenInWillAppear = ""
+
+    override func sceneDidLoad() {
+        layer.opacity = 0
+    }
+
+    override func willAppear(animated: Bool) {
+        let layer = self.layer
+        let queued = transitionCoordinator?.animate(alongsideTransition: { _ in layer.opacity = 1 })
+        seenInWillAppear =
+            "stack: \(navigationStack != nil), coordinator: \(transitionCoordinator != nil), queued: \(queued == true)"
     }
 }

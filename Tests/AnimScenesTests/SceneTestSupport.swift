@@ -43,11 +43,12 @@ final class SceneFixture: @unchecked Sendable {
     let log = LifecycleLog()
     private var kept: [AnyObject] = []
 
-    init(start: Double = 1) throws {
-        daemon = try DaemonHarness()
+    /// A monotonic `clock` runs by itself and ignores `start`.
+    init(start: Double = 1, clock: String = "manual") throws {
+        daemon = try DaemonHarness(clock: clock)
         client = try daemon.connect(name: "scenes")
         client.delegateQueue = queue
-        _ = try client.clock(.set(start))
+        if clock == "manual" { _ = try client.clock(.set(start)) }
         try client.sync()
         let connection = client
         window = queue.sync { SceneWindow(connection: connection, bounds: Rect(x: 0, y: 0, width: 160, height: 120)) }
