@@ -200,7 +200,7 @@ import Testing
         try app.expectFrame(identicalTo: b, "transitions-003-pan-cancelled")
 
         // Four fifths: finished, A uncovered exactly as it was. Halfway (the 20th move, 80 points down) the paused
-        // dismissal shows the seed's ease-in-ease-out curve at its middle: B half down.
+        // dismissal shows what the animator shows half its duration in: the tap's dismissal frame at 0.5 s.
         try app.moveClock(to: t + 5)
         try app.drag(
             120, 20, 120, 148, steps: 32,
@@ -208,7 +208,7 @@ import Testing
                 20,
                 {
                     #expect(app.expectLine("dismiss B at 50 %"))
-                    try app.expectFrame("transitions-003-pan-at-half")
+                    try app.expectFrame("transitions-003-dismissing")
                 }
             ))
         #expect(try app.settle(until: "dismiss B finished"))
