@@ -50,6 +50,12 @@ import Testing
         #expect(app.expectLine("push detail began"))
         try app.moveClock(to: t + 0.2)
         try app.expectFrame("transitions-001-pushing")
+        // Back, tapped where the sliding bar shows it, is refused while the push runs (nothing is queued).
+        try app.tap(144, 12)
+        #expect(
+            eventually(timeout: 20) {
+                app.lines.contains { $0.hasPrefix("pop detail refused: ") && $0.contains("is in progress") }
+            }, "\(app.lines)")
         try app.moveClock(to: t + 0.5)
         #expect(app.expectLine("push detail finished"))
         let detail = try app.expectFrame("transitions-001-detail")
@@ -58,7 +64,7 @@ import Testing
         try app.moveClock(to: t + 1)
         try app.drag(100, 80, 200, 80, steps: 16)
         try app.expectFrame(identicalTo: detail, "transitions-001-pan-off-the-edge")
-        #expect(!app.lines.contains { $0.hasPrefix("pop detail") })
+        #expect(!app.lines.contains { $0.hasPrefix("pop detail interactively") })
 
         // A quarter of the width at 60 pt/s: cancelled, the detail back exactly as it was.
         try app.moveClock(to: t + 2)
