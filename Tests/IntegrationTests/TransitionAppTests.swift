@@ -125,6 +125,17 @@ import Testing
         #expect(!app.lines.contains { $0.hasPrefix("present card") })
     }
 
+    @Test func aClickOnAButtonActsAsATap() throws {
+        let app = try TransitionAppRun("example-transitions-001", renderer: "software")
+        let t = try app.now
+        let result = try app.daemon.animctl(["input", "tap", "--pointer", "\(Self.showSheet.0)", "\(Self.showSheet.1)"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(app.expectLine("present sheet began"))
+        try app.moveClock(to: t + 0.5)
+        #expect(app.expectLine("present sheet finished"))
+        try app.expectFrame("transitions-001-sheet-presented")
+    }
+
     @Test func theScriptPlaysEveryTransitionInOrderWithoutInput() throws {
         let app = try TransitionAppRun(
             "example-transitions-001", renderer: "software", arguments: ["--script", "--step", "0.5"])
@@ -186,6 +197,17 @@ import Testing
         try app.moveClock(to: t + 2.5)
         #expect(app.expectLine("dismiss B finished"))
         try app.expectFrame(identicalTo: a, "transitions-003-after-dismiss")
+    }
+
+    @Test func aClickPresentsAndAnotherDismissesAsTapsDo() throws {
+        let app = try TransitionAppRun("example-transitions-003", renderer: "software")
+        let t = try app.now
+        #expect(try app.daemon.animctl(["input", "tap", "--pointer", "120", "80"]).status == 0)
+        #expect(app.expectLine("present B began"))
+        try app.moveClock(to: t + 1.25)
+        #expect(app.expectLine("present B finished"))
+        #expect(try app.daemon.animctl(["input", "tap", "--pointer", "120", "80"]).status == 0)
+        #expect(app.expectLine("dismiss B began"))
     }
 
     @Test(arguments: TestRenderers.all)

@@ -22,6 +22,8 @@ final class SlideApp: ExampleScene, TransitioningDelegate, @unchecked Sendable {
         b = ContentScene(connection: connection, title: "B") { try SlideContent.buildB(in: $0, metrics) }
         b.transitioningDelegate = self
         a.gestures = [TapGestureRecognizer { [weak self] _ in self?.present() }]
+        a.onClick = { [weak self] in self?.present() }
+        b.onClick = { [weak self] in self?.dismiss() }
         let pan = PanGestureRecognizer()
         pan.maximumNumberOfTouches = 1
         pan.addTarget(self, action: SlideApp.panChanged)
@@ -111,10 +113,12 @@ final class SlideApp: ExampleScene, TransitioningDelegate, @unchecked Sendable {
     }
 }
 
-/// A scene whose content `build` draws into its root layer, with `gestures` on that layer.
+/// A scene whose content `build` draws into its root layer, with `gestures` and `onClick` on that layer.
 final class ContentScene: Scene, @unchecked Sendable {
     private let build: (Layer) throws -> Void
     var gestures: [GestureRecognizer] = []
+    /// Run on a click anywhere on the scene.
+    var onClick: (() -> Void)?
 
     init(connection: Connection, title: String, build: @escaping (Layer) throws -> Void) {
         self.build = build
@@ -125,6 +129,7 @@ final class ContentScene: Scene, @unchecked Sendable {
     override func sceneDidLoad() {
         do { try build(layer) } catch { ExampleOutput.line("error: \(title ?? "scene"): \(error)") }
         for gesture in gestures { layer.addGestureRecognizer(gesture) }
+        if let onClick { layer.onClick(onClick) }
     }
 }
 

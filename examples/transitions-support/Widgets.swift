@@ -48,8 +48,8 @@ public enum Widgets {
     }
 }
 
-/// A rounded, coloured button with a white title that runs `action` when tapped: a tap recognizer on its layer
-/// (the server hit-tests the touch on what is on screen, so a button mid-animation is tapped where it is seen).
+/// A rounded, coloured button with a white title that runs `action` when tapped (a tap recognizer on its layer: the
+/// server hit-tests the touch on what is on screen, so a button mid-animation is tapped where it is seen) or clicked.
 public final class Button: @unchecked Sendable {
     public let layer: Layer
     private let action: () -> Void
@@ -65,5 +65,22 @@ public final class Button: @unchecked Sendable {
             fontSize: fontSize, color: .white)
         try layer.addSublayer(label)
         layer.addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.action() })
+        layer.onClick { [weak self] in self?.action() }
     }
 }
+
+extension Layer {
+    /// Runs `action` when the left button is released over this layer after being pressed on it (a click, as
+    /// UIKit's touch-up-inside): pointer events reach `onPointer`, not the gesture recognizers, which take touches.
+    public func onClick(_ action: @escaping () -> Void) {
+        onPointer = { [weak self] update in
+            guard let self, update.phase == .button, update.button == leftButton, !update.isPressed,
+                let point = update.location(in: self), contains(point)
+            else { return }
+            action()
+        }
+    }
+}
+
+/// BTN_LEFT.
+private let leftButton: UInt32 = 0x110
