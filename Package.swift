@@ -144,6 +144,19 @@ let package = Package(
         .executableTarget(
             name: "example-core-animation-002", dependencies: ["AnimKit"], path: "examples/core-animation-002"),
 
+        // Seed 001's and 003's transitions as apps on AnimScenes, and what the two share (options, script, widgets).
+        .target(
+            name: "TransitionExampleSupport", dependencies: ["AnimKit", "AnimScenes", argumentParser],
+            path: "examples/transitions-support"),
+        .executableTarget(
+            name: "example-transitions-001",
+            dependencies: ["AnimKit", "AnimScenes", "TransitionExampleSupport", argumentParser],
+            path: "examples/transitions-001"),
+        .executableTarget(
+            name: "example-transitions-003",
+            dependencies: ["AnimKit", "AnimScenes", "TransitionExampleSupport", argumentParser],
+            path: "examples/transitions-003"),
+
         // The server's benchmarks (issue 3's targets) against a real daemon: run in release mode, never in CI.
         .executableTarget(
             name: "serverbench",
@@ -226,7 +239,7 @@ let package = Package(
             dependencies: [
                 "AnimKit", "AnimTestSupport", "AnimProtocol", "AnimCore", "AnimRender", "AnimImage", "animserverd",
                 "animctl", "animdemo", "panzoom", "example-fragment-004", "example-core-animation-002",
-                "example-hello-layer",
+                "example-hello-layer", "example-transitions-001", "example-transitions-003",
             ],
             exclude: ["Goldens"]),
     ],
