@@ -72,11 +72,11 @@ open class NavigationStack: Scene, @unchecked Sendable {
         context.settle = { [self] completed in
             if completed {
                 addOnTop(scene.layer, in: layer)
-                from.layer.removeFromSuperlayer()
+                from.takeLayerOffstage()
             } else {
                 scenes.removeAll { $0 === scene }
                 scene.navigationStack = nil
-                scene.layer.removeFromSuperlayer()
+                scene.takeLayerOffstage()
             }
         }
         context.ended = { [self] completed in
@@ -135,12 +135,12 @@ open class NavigationStack: Scene, @unchecked Sendable {
             if completed {
                 guard let index = scenes.firstIndex(where: { $0 === target }) else { return }
                 for removed in scenes[(index + 1)...] {
-                    removed.layer.removeFromSuperlayer()
+                    removed.takeLayerOffstage()
                     removed.navigationStack = nil
                 }
                 scenes.removeSubrange((index + 1)...)
             } else {
-                target.layer.removeFromSuperlayer()
+                target.takeLayerOffstage()
             }
         }
         context.ended = { [self] completed in

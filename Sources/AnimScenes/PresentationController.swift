@@ -69,6 +69,7 @@ open class DimmingPresentationController: PresentationController, @unchecked Sen
         dimmingLayer.opacity = 0
         dimmingLayer.name = "dimming"
         super.init(presentedScene: presentedScene, presenting: presentingScene)
+        presentedScene.offstage.take(dimmingLayer)
     }
 
     public override init(presentedScene: Scene, presenting presentingScene: Scene?) {
@@ -77,6 +78,7 @@ open class DimmingPresentationController: PresentationController, @unchecked Sen
         dimmingLayer.opacity = 0
         dimmingLayer.name = "dimming"
         super.init(presentedScene: presentedScene, presenting: presentingScene)
+        presentedScene.offstage.take(dimmingLayer)
     }
 
     open override func presentationTransitionWillBegin() {
@@ -92,7 +94,7 @@ open class DimmingPresentationController: PresentationController, @unchecked Sen
     }
 
     open override func presentationTransitionDidEnd(completed: Bool) {
-        if !completed { dimmingLayer.removeFromSuperlayer() }
+        if !completed { presentedScene.offstage.take(dimmingLayer) }
     }
 
     open override func dismissalTransitionWillBegin() {
@@ -100,7 +102,7 @@ open class DimmingPresentationController: PresentationController, @unchecked Sen
     }
 
     open override func dismissalTransitionDidEnd(completed: Bool) {
-        if completed { dimmingLayer.removeFromSuperlayer() }
+        if completed { presentedScene.offstage.take(dimmingLayer) }
     }
 
     /// Fades the dimming layer to `opacity` alongside the transition, with its duration; at once without one.

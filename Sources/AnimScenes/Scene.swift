@@ -55,6 +55,7 @@ open class Scene: @unchecked Sendable, CustomStringConvertible {
             loadLayer()
             let loaded = loadedLayer ?? Layer(connection: connection)
             loadedLayer = loaded
+            if loaded.superlayer == nil { offstage.take(loaded) }
             sceneDidLoad()
             return loaded
         }
@@ -62,6 +63,18 @@ open class Scene: @unchecked Sendable, CustomStringConvertible {
     }
 
     public var isLayerLoaded: Bool { loadedLayer != nil }
+
+    /// Whether the scene's layer is loaded and off screen: before it is first shown, and after a transition has
+    /// taken it away (docs/core-animation-rules.md#scenes-off-screen).
+    public var isLayerOffstage: Bool { loadedLayer.map(offstage.holds) ?? false }
+
+    /// The hidden holder of this scene's layer while it is off screen.
+    lazy var offstage = Offstage(connection: connection)
+
+    /// Takes the scene's layer off screen (instead of `removeFromSuperlayer()`, which would leave it a root).
+    func takeLayerOffstage() {
+        offstage.take(layer)
+    }
 
     /// Creates the root layer and assigns it to `layer` (loadView). The default makes a plain `Layer`; an
     /// override must not call `super` when it assigns its own. Its frame is set by whoever shows the scene.

@@ -86,7 +86,7 @@ public final class SceneWindow: @unchecked Sendable {
         _ = scene.layer
         old?.willDisappear(animated: false)
         scene.willAppear(animated: false)
-        old?.layer.removeFromSuperlayer()
+        old?.takeLayerOffstage()
         old?.hostWindow = nil
         rootScene = scene
         scene.hostWindow = self
@@ -164,10 +164,10 @@ public final class SceneWindow: @unchecked Sendable {
         context.settle = { [self] completed in
             if completed {
                 addOnTop(scene.layer, in: containerLayer)
-                if removesPresenter { presenter.layer.removeFromSuperlayer() }
+                if removesPresenter { presenter.takeLayerOffstage() }
                 presentations.append(controller)
             } else {
-                scene.layer.removeFromSuperlayer()
+                scene.takeLayerOffstage()
                 presenter.presentedScene = nil
                 scene.presentingScene = nil
                 scene.hostWindow = nil
@@ -224,14 +224,14 @@ public final class SceneWindow: @unchecked Sendable {
         }
         context.settle = { [self] completed in
             if completed {
-                leaving.layer.removeFromSuperlayer()
+                leaving.takeLayerOffstage()
                 presenter.presentedScene = nil
                 leaving.presentingScene = nil
                 leaving.hostWindow = nil
                 leaving.presentationController = nil
                 presentations.removeAll { $0 === controller }
             } else if removesPresenter {
-                presenter.layer.removeFromSuperlayer()
+                presenter.takeLayerOffstage()
             }
             controller.dismissalTransitionDidEnd(completed: completed)
         }

@@ -96,7 +96,7 @@ import Testing
         #expect(try second.layer.presentation().opacity == 1)
         #expect(first.layer.position == firstPosition)
         #expect(second.layer.animationKeys.isEmpty && first.layer.animationKeys.isEmpty)
-        #expect(first.layer.superlayer == nil)
+        #expect(first.isLayerOffstage)
         #expect(stack.scenes.map { $0.title } == ["A", "B"])
         #expect(animator.endings == [false])
         #expect(
@@ -133,7 +133,7 @@ import Testing
             f.log.all == [
                 "A willDisappear", "B willAppear", "B willDisappear", "B didDisappear", "A willAppear", "A didAppear",
             ])
-        #expect(detail.layer.superlayer == nil)
+        #expect(detail.isLayerOffstage)
         #expect(home.presentedScene == nil && detail.presentingScene == nil && detail.presentationController == nil)
         #expect(home.layer.opacity == 1 && home.layer.superlayer === f.window.containerLayer)
         #expect(f.window.topScene === home)
@@ -157,7 +157,7 @@ import Testing
                 "B willDisappear", "A willAppear", "A willDisappear", "A didDisappear", "B willAppear",
                 "B didAppear",
             ])
-        #expect(second.layer.opacity == 1 && first.layer.superlayer == nil)
+        #expect(second.layer.opacity == 1 && first.isLayerOffstage)
         #expect(try second.layer.presentation().opacity == 1)
         f.log.clear()
 
@@ -241,7 +241,7 @@ import Testing
             ])
         #expect(second.layer.opacity == 1)
         #expect(try second.layer.presentation().opacity == 1)
-        #expect(first.layer.position == firstPosition && first.layer.superlayer == nil)
+        #expect(first.layer.position == firstPosition && first.isLayerOffstage)
         #expect(second.layer.animationKeys.isEmpty && first.layer.animationKeys.isEmpty)
         #expect(stack.scenes.map { $0.title } == ["A", "B"])
         #expect(stack.layer.speed == 1 && stack.layer.timeOffset == 0 && stack.layer.beginTime == 0)
@@ -321,7 +321,7 @@ import Testing
         }
         #expect(abs(try dimming.presentation(at: 2.5).opacity - 0.2) < 1e-9)
         try f.moveClock(to: 2.7)
-        #expect(dimming.superlayer == nil)
+        #expect(dimming.superlayer?.isHidden == true && dimming.superlayer !== f.window.containerLayer)
         #expect(home.presentedScene == nil)
     }
 }

@@ -25,7 +25,7 @@ import Testing
         try f.moveClock(to: 1.35)
         #expect(f.log.all == ["A willDisappear", "B willAppear", "A didDisappear", "B didAppear"])
         #expect(stack.scenes.map { $0.title } == ["A", "B"])
-        #expect(first.layer.superlayer == nil)
+        #expect(first.isLayerOffstage)
         #expect(try second.layer.presentation().position.x == 80)
         f.log.clear()
 
@@ -37,7 +37,7 @@ import Testing
         try f.moveClock(to: 1.7)
         #expect(f.log.all == ["B willDisappear", "A willAppear", "B didDisappear", "A didAppear"])
         #expect(stack.scenes.map { $0.title } == ["A"])
-        #expect(second.layer.superlayer == nil && second.navigationStack == nil)
+        #expect(second.isLayerOffstage && second.navigationStack == nil)
         #expect(try first.layer.presentation().position.x == 80)
     }
 

@@ -28,7 +28,7 @@ import Testing
         try f.moveClock(to: 1.5)
         #expect(f.log.all == ["A willDisappear", "B willAppear", "A didDisappear", "B didAppear"])
         // Full screen: the presenter's layer leaves the container once covered.
-        #expect(home.layer.superlayer == nil)
+        #expect(home.isLayerOffstage)
         #expect(f.window.topScene === detail)
         f.log.clear()
 
@@ -38,7 +38,7 @@ import Testing
         #expect(abs(try detail.layer.presentation(at: 1.75).position.y - 120) < 1e-6)
         try f.moveClock(to: 2)
         #expect(f.log.all == ["B willDisappear", "A willAppear", "B didDisappear", "A didAppear"])
-        #expect(detail.layer.superlayer == nil)
+        #expect(detail.isLayerOffstage)
         #expect(detail.presentingScene == nil && home.presentedScene == nil)
         #expect(f.window.topScene === home)
     }
@@ -128,8 +128,8 @@ import Testing
         try f.run { try f.window.dismiss() }
         #expect(abs(try dimming.presentation(at: 2.75).opacity - 0.25) < 1e-9)
         try f.moveClock(to: 3)
-        #expect(dimming.superlayer == nil)
-        #expect(detail.layer.superlayer == nil)
+        #expect(dimming.superlayer?.isHidden == true && dimming.superlayer !== f.window.containerLayer)
+        #expect(detail.isLayerOffstage)
     }
 }
 

@@ -29,21 +29,4 @@ final class SheetPresentationController: DimmingPresentationController, @uncheck
     }
 
     override var frameOfPresentedLayerInContainer: Rect { SheetContent.frame(metrics) }
-
-    // Out of the container the dimming layer would be a root of the connection, still hit by taps though
-    // transparent (see `AnnouncingAnimator.begin`): hidden whenever it is out.
-    override func presentationTransitionWillBegin() {
-        dimmingLayer.isHidden = false
-        super.presentationTransitionWillBegin()
-    }
-
-    override func presentationTransitionDidEnd(completed: Bool) {
-        super.presentationTransitionDidEnd(completed: completed)
-        if !completed { dimmingLayer.isHidden = true }
-    }
-
-    override func dismissalTransitionDidEnd(completed: Bool) {
-        super.dismissalTransitionDidEnd(completed: completed)
-        if completed { dimmingLayer.isHidden = true }
-    }
 }

@@ -21,22 +21,15 @@ open class AnnouncingAnimator: @unchecked Sendable {
     /// Opens the animator's transaction: actions off (the animators add explicit animations and set the models to
     /// their ends), completing the transition once every animation added in it has stopped. Close it with
     /// `Transaction.commit()`.
-    ///
-    /// A layer out of every tree is a root of its connection, drawn and hit-tested where it was (not so in Core
-    /// Animation, where it leaves the screen), so a scene's layer that the transition takes out of the container is
-    /// hidden in the commit that takes it out, and shown again when a transition brings it back.
     public func begin(_ context: TransitionContext) {
         kind = context.kind
         connection = context.containerLayer.connection
-        let layers = [context.scene(forKey: .from).layer, context.scene(forKey: .to).layer]
         Transaction.begin()
         Transaction.disableActions = true
-        for layer in layers { layer.isHidden = false }
         Transaction.setCompletionBlock {
             Transaction.begin()
             Transaction.disableActions = true
             context.completeTransition(!context.transitionWasCancelled)
-            for layer in layers where layer.superlayer == nil { layer.isHidden = true }
             Transaction.commit()
         }
     }
