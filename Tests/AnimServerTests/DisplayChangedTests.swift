@@ -70,4 +70,20 @@ struct DisplayChangedTests {
         // Told once: the next frame has nothing more to say.
         #expect(try h.frame(at: 1).allSatisfy { $0.message.name != "DisplayChanged" })
     }
+
+    /// A change nobody asked for (a hotplug: the render thread re-probes on its own) is told with the next
+    /// frame, which the display's redraw asks for.
+    @Test func aChangeIsToldWithTheNextFrame() throws {
+        let h = ServerHarness()
+        let output = try Fakes.output(log: FakeRendererLog())
+        defer { output.stop() }
+        h.core.output = output
+        let app = try h.connect(uid: 2000, version: 5)
+        output.control(.mode(ModeRequest(width: 12, height: 6)), output: "") { _ in }
+        output.waitUntilIdle()
+        let told = try h.frame(at: 1).filter { $0.message.name == "DisplayChanged" }
+        #expect(told.map(\.session) == [app])
+        #expect(told.first?.message == .displayChanged(Self.headless(width: 12, height: 6)))
+        #expect(try h.frame(at: 2).allSatisfy { $0.message.name != "DisplayChanged" })
+    }
 }
