@@ -153,7 +153,7 @@ public final class HeadlessOutput: Output, @unchecked Sendable {
 
     /// Changes the display named `output` (its connector; `""`: the first) — mode, rotation, power — after the
     /// jobs queued before; `completion` runs on the render thread with every output after the change. The
-    /// headless output refuses: it has no display.
+    /// headless output takes only another size (a mode without a refresh, or its own): it has no display.
     public func control(
         _ change: OutputChange, output: String = "",
         completion: @escaping @Sendable (Result<[OutputDescription], OutputControlError>) -> Void
@@ -164,7 +164,11 @@ public final class HeadlessOutput: Output, @unchecked Sendable {
     /// What `animctl output` lists: each display's connector, mode and place in the scene, or the headless
     /// output's size.
     public var outputDescriptions: [OutputDescription] {
-        scanout?.outputDescriptions ?? [OutputDescription(name: "headless", sceneSize: configuration.size)]
+        // The size is the render thread's after a resize (`control`).
+        scanout?.outputDescriptions ?? [
+            OutputDescription(
+                name: "headless", sceneSize: queue.withLock { $0.statistics?.size } ?? configuration.size)
+        ]
     }
 
     /// Asks the server for a frame though the scene may be still (a display has something of it to catch up on).

@@ -126,7 +126,7 @@ final class RenderThread {
 
     /// Makes a display change; a new scene size gets a new compiler and a whole redraw at the next frame.
     private func control(_ change: OutputChange, output: String) -> Result<[OutputDescription], OutputControlError> {
-        guard let scanout else { return .failure(.notADisplay(change)) }
+        guard let scanout else { return resizeHeadless(change) }
         let size: PixelSize
         do throws(DRMError) {
             size = try scanout.apply(change, output: output)
@@ -137,6 +137,20 @@ final class RenderThread {
         relit(size: size)
         logger.notice("output changed", metadata: ["output": "\(output)", "change": "\(change)", "size": "\(size)"])
         return .success(scanout.outputDescriptions)
+    }
+
+    /// The headless output takes another size (`animctl output --mode WIDTHxHEIGHT`, its frame rate unchanged), as
+    /// a display takes another mode: clients hear of it as of a display's (protocol/README.md, "Display"). It has
+    /// no rotation or power to change, nor another frame rate.
+    private func resizeHeadless(_ change: OutputChange) -> Result<[OutputDescription], OutputControlError> {
+        guard case .mode(let request) = change, request.refresh == nil || request.refresh == configuration.refresh,
+            (1...OutputConfiguration.maximumSide).contains(request.width),
+            (1...OutputConfiguration.maximumSide).contains(request.height)
+        else { return .failure(.notADisplay(change)) }
+        let size = PixelSize(width: request.width, height: request.height)
+        relit(size: size)
+        logger.notice("headless output resized", metadata: ["size": "\(size)"])
+        return .success([OutputDescription(name: "headless", sceneSize: size)])
     }
 
     /// The display was relit with a blank picture: the next frame redraws and shows everything.

@@ -40,6 +40,8 @@ public final class ServerCore {
     /// would not have begun, and the frame would show its model values).
     private(set) var lastCommitTime: Double?
     private var lastFrameTime: Double?
+    /// The display clients of version 5 were last told (DisplayChanged); nil before the first was.
+    private var toldDisplay: DisplayChanged?
     private var frameTimes = FrameTimeSamples()
     private let keyPaths = KeyPathCache()
     /// `receiveBatch`'s per-operation targets, kept between commits.
@@ -204,6 +206,8 @@ public final class ServerCore {
                         "the client speaks versions \(hello.minVersion)…\(hello.maxVersion); "
                         + "the server speaks \(ProtocolVersion.minimum)…\(ProtocolVersion.current)"))
         }
+        // Clients told of the display before hear of a change first, so each has heard of the one told now.
+        let others = displayChangeDeliveries()
         session.phase = .ready(version: high)
         session.name = hello.clientName
         let welcome = Welcome(
@@ -212,7 +216,27 @@ public final class ServerCore {
             maxAnimations: configuration.maxAnimations, maxImageBytes: configuration.maxImageBytes)
         logger.info(
             "client connected", metadata: ["session": "\(session.id.rawValue)", "name": "\(hello.clientName)"])
-        return [Delivery(session: session.id, message: .welcome(welcome))]
+        var out = others + [Delivery(session: session.id, message: .welcome(welcome))]
+        if high >= DisplayChanged.since {
+            let display = toldDisplay ?? control.displayChanged()
+            toldDisplay = display
+            out.append(Delivery(session: session.id, message: .displayChanged(display)))
+        }
+        return out
+    }
+
+    /// DisplayChanged for every client of version 5 or later when the outputs differ from what they were last
+    /// told (a hotplug, OutputControl); nothing otherwise. On the loop thread: each frame asks, and the glue after
+    /// an output change answered from the render thread.
+    public func displayChangeDeliveries() -> [Delivery] {
+        guard let told = toldDisplay else { return [] }
+        let display = control.displayChanged()
+        guard display != told else { return [] }
+        toldDisplay = display
+        return sessions.keys.sorted().compactMap { id in
+            guard let version = sessions[id]?.phase.version, version >= DisplayChanged.since else { return nil }
+            return Delivery(session: id, message: .displayChanged(display))
+        }
     }
 
     /// Reports a fatal error; the glue closes the connection after sending it.
@@ -260,7 +284,7 @@ public final class ServerCore {
         case .hello, .welcome, .commitApplied, .errorReport, .animationStarted, .animationStopped,
             .transactionCompleted, .presentationReply, .hitTestReply, .syncReply, .clockState, .inspectReply,
             .screenshotReply, .inputSubscribe, .inputInject, .focusRequest, .touchEvent, .pointerEvent, .keyEvent,
-            .focusChanged, .inputInjected, .inputWatched, .tileRequest:
+            .focusChanged, .inputInjected, .inputWatched, .tileRequest, .displayChanged:
             // Hello, input (which may answer other sessions) and server messages were dealt with before.
             return []
         }
@@ -355,7 +379,7 @@ public final class ServerCore {
         lastFrameTime = time
         control.attachPendingScreenshots(to: snapshot)
         frameSink.present(snapshot)
-        return out
+        return out + displayChangeDeliveries()
     }
 
     /// `session`'s scene at `time`, as its animations present it (without advancing them).

@@ -13,7 +13,8 @@ struct OutputCommand: ParsableCommand {
             the rotation and what turns the picture, and the power. --output NAME picks the output to change \
             (default: the first); after a change every output is listed again. --mode WIDTHxHEIGHT[@HZ] lights another mode of the \
             connector, --rotation 0|90|180|270 turns the picture clockwise, --power on|off lights or blanks the \
-            display (animations keep running). One change per call. The headless output refuses changes. Allowed \
+            display (animations keep running). One change per call. The headless output takes only --mode WIDTHxHEIGHT \
+            (another size at its frame rate) and refuses other changes. Allowed \
             to the server's own user and root.
             """)
 

@@ -118,3 +118,55 @@ import Testing
         #expect(told.withLock { $0.map(\.size) } == [Size(width: 1920, height: 1080), Size(width: 800, height: 600)])
     }
 }
+
+/// From protocol version 5 the server tells the display (DisplayChanged) right after Welcome and after each
+/// change: the SDK asks nothing, and the root layer and the handler follow each message.
+@Suite struct DisplayChangedTests {
+    static func display(width: UInt32, height: UInt32, rotation: UInt32 = 0) -> DisplayChanged {
+        DisplayChanged(
+            bounds: WireRect(x: 0, y: 0, width: Double(width), height: Double(height)), scale: 1,
+            outputs: [
+                WireDisplayOutput(
+                    name: "headless", x: 0, y: 0, width: width, height: height, refresh: 50, rotation: rotation)
+            ])
+    }
+
+    @Test func theDisplayComesWithWelcomeWithoutInspectionAndEachChangeMovesTheRootLayer() throws {
+        let server = try FakeServer(version: 5, display: Self.display(width: 640, height: 480))
+        let display = try #require(server.connection.display)
+        #expect(
+            display
+                == DisplayInfo(
+                    bounds: Rect(x: 0, y: 0, width: 640, height: 480), scale: 1, refreshRate: 50,
+                    outputs: [
+                        DisplayInfo.Output(
+                            name: "headless", frame: Rect(x: 0, y: 0, width: 640, height: 480), rotation: 0,
+                            refreshRate: 50)
+                    ]))
+        #expect(try server.drain().allSatisfy { $0.name != "InspectRequest" })
+
+        let told = Mutex<[DisplayInfo]>([])
+        server.connection.displayHandler = { info in told.withLock { $0.append(info) } }
+        let root = server.connection.rootLayer
+        #expect(root.frame == Rect(x: 0, y: 0, width: 640, height: 480))
+        Transaction.flush()
+        _ = try server.drain()
+
+        // The server's output turned: the root layer follows without animation, the handler hears it.
+        try server.send(.displayChanged(Self.display(width: 480, height: 640, rotation: 90)))
+        try server.connection.sync()
+        #expect(root.bounds == Rect(x: 0, y: 0, width: 480, height: 640))
+        #expect(
+            try server.commitOperations() == [
+                .setProperty(
+                    WireSetProperty(
+                        layer: root.id.rawValue, keyPath: "bounds",
+                        value: .rect(WireRect(x: 0, y: 0, width: 480, height: 640))))
+            ])
+        #expect(told.withLock { $0.map(\.size) } == [Size(width: 480, height: 640)])
+        #expect(server.connection.display?.outputs.first?.rotation == 90)
+        // Asking is a round trip that changes nothing more.
+        #expect(try server.connection.updateDisplay()?.size == Size(width: 480, height: 640))
+        #expect(told.withLock { $0.count } == 1)
+    }
+}

@@ -19,8 +19,9 @@ final class FakeServer: @unchecked Sendable {
     private var frames: [[UInt8]] = []
     private var responder: (@Sendable (Message) -> Message?)?
 
-    /// `version`: the protocol version Welcome settles on; `clockMode`: the server clock it reports.
-    init(version: UInt16 = 1, clockMode: WireClockMode = .manual) throws {
+    /// `version`: the protocol version Welcome settles on; `clockMode`: the server clock it reports; `display`:
+    /// the DisplayChanged sent right after Welcome (a server of version 5 sends one).
+    init(version: UInt16 = 1, clockMode: WireClockMode = .manual, display: DisplayChanged? = nil) throws {
         let (client, server) = try SeqPacketSocket.pair()
         socket = server
         let welcome = Welcome(
@@ -28,6 +29,7 @@ final class FakeServer: @unchecked Sendable {
             maxLayers: 1000,
             maxAnimations: 1000, maxImageBytes: 1 << 24)
         _ = try server.send(FrameCodec.encode(.welcome(welcome)))
+        if let display { _ = try server.send(FrameCodec.encode(.displayChanged(display))) }
         connection = try Connection.connect(socket: client, name: "animkit-tests")
         guard case .record(let record) = try server.receive(maxBytes: 1 << 21),
             case .hello(let hello) = try FrameCodec.decode(record.bytes)

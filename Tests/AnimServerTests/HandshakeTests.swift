@@ -15,8 +15,13 @@ struct HandshakeTests {
         #expect(id == SessionID(1))
         let replies = h.core.receive(
             .hello(Hello(minVersion: 1, maxVersion: ProtocolVersion.current + 1, clientName: "app")), fds: [], from: id)
-        #expect(replies.count == 1)
+        // Welcome, then (version 5) the display: empty, this server has no output.
+        #expect(replies.count == 2)
         #expect(replies.first?.closeAfter == false)
+        #expect(
+            replies.last?.message
+                == .displayChanged(
+                    DisplayChanged(bounds: WireRect(x: 0, y: 0, width: 0, height: 0), scale: 1, outputs: [])))
         guard case .welcome(let w) = replies.first?.message else {
             Issue.record("expected Welcome, got \(replies)")
             return

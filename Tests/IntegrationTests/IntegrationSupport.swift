@@ -61,6 +61,8 @@ func serverStatus(_ connection: Connection) throws -> InspectionDocuments.Status
 /// A client that speaks the protocol by hand, for what the SDK never sends (bad frames, other clients' ids).
 final class RawClient {
     let socket: SeqPacketSocket
+    /// The DisplayChanged that came right after Welcome (version 5 and later).
+    private(set) var display: DisplayChanged?
 
     /// Says Hello for exactly `version` unless `hello` is false.
     init(_ daemon: DaemonHarness, hello: Bool = true, version: UInt16 = 1) throws {
@@ -72,6 +74,10 @@ final class RawClient {
             send(.hello(Hello(minVersion: version, maxVersion: version, clientName: "raw")))
             guard case .welcome(let welcome)? = try next(), welcome.version == version else {
                 throw RawClientError.noWelcome
+            }
+            if version >= 5 {
+                guard case .displayChanged(let display)? = try next() else { throw RawClientError.noWelcome }
+                self.display = display
             }
         }
     }

@@ -240,5 +240,12 @@ enum BadFrames {
                     TileRequest(
                         request: 1, layer: 1, level: 0, column: 0, row: 0,
                         rect: WireRect(x: 0, y: 0, width: 256, height: 256), scale: 1, width: 256, height: 256)))),
+        BadFrame(
+            name: "display-changed-from-client", code: .wrongDirection,
+            reason:
+                "A client sends DisplayChanged (opcode 152, version 5), which only the server sends; the frame decodes.",
+            bytes: FrameCodec.encode(
+                .displayChanged(
+                    DisplayChanged(bounds: WireRect(x: 0, y: 0, width: 160, height: 120), scale: 1, outputs: [])))),
     ]
 }

@@ -467,5 +467,17 @@ enum Examples {
             message: .tileInvalidate(
                 TileInvalidate(layer: 5, rect: WireRect(x: 0, y: 0, width: 300, height: 200)))),
         Vector(variant: "all", message: .tileInvalidate(TileInvalidate(layer: 5, rect: nil))),
+        // Version 5: the display as the client sees it, after Welcome and after each change of the outputs.
+        Vector(
+            variant: "two-outputs",
+            message: .displayChanged(
+                DisplayChanged(
+                    bounds: WireRect(x: 0, y: 0, width: 2800, height: 1080), scale: 1,
+                    outputs: [
+                        WireDisplayOutput(
+                            name: "HDMI-A-1", x: 0, y: 0, width: 1920, height: 1080, refresh: 60, rotation: 0),
+                        WireDisplayOutput(
+                            name: "DP-1", x: 1920, y: 0, width: 880, height: 1024, refresh: 59.94, rotation: 90),
+                    ]))),
     ]
 }

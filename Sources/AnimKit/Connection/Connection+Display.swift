@@ -12,10 +12,12 @@ extension Connection {
         var handler: (@Sendable (DisplayInfo) -> Void)?
     }
 
-    /// The display's bounds, scale and refresh rate, asked of the server on the first read (the `outputs`
-    /// document, and the `status` document for an output with no mode) and kept; `updateDisplay()` asks again. nil when the server does
-    /// not tell this client: it has no output, or the client runs as neither the server's user nor root (the
-    /// documents are the inspection's, README "Inspecting a running server"), or the connection is closed.
+    /// The display's bounds, scale, refresh rate and outputs. From protocol version 5 the server tells every
+    /// client (`DisplayChanged`, right after Welcome and after each change of its outputs), so this is never nil
+    /// once `connect` returned. From an earlier server it is asked on the first read (the `outputs` document, and
+    /// the `status` document for an output with no mode) and kept; nil when that server does not tell this
+    /// client: it has no output, or the client runs as neither the server's user nor root (the documents are the
+    /// inspection's, README "Inspecting a running server"), or the connection is closed.
     public var display: DisplayInfo? {
         if let known = displayState.withLock({ $0.asked ? .some($0.info) : nil }) { return known }
         do {
@@ -27,13 +29,18 @@ extension Connection {
         }
     }
 
-    /// Asks the server for the display again: call it when the display may have changed (a hotplug, a mode
-    /// change made by `animctl output`; one made through `outputControl` is taken from its answer). When it
-    /// differs from what the connection knew, the root layer follows it (in a transaction of its own, without
-    /// animation) and `displayHandler` is told. The server sends no event when its outputs change, so the SDK
-    /// does not learn of it by itself.
+    /// Asks the server for the display again and returns it. A server of version 5 or later tells each change
+    /// of its outputs by itself (`displayHandler` hears it); asking is then a round trip (`sync()`) after which
+    /// every change the server told before is taken. An earlier server tells nothing: this reads its inspection
+    /// documents (a hotplug, a mode change made by `animctl output`; one made through `outputControl` is taken
+    /// from its answer). When the display differs from what the connection knew, the root layer follows it (in
+    /// a transaction of its own, without animation) and `displayHandler` is told.
     @discardableResult
     public func updateDisplay() throws(AnimKitError) -> DisplayInfo? {
+        if protocolVersion >= DisplayInfo.toldSince {
+            try sync()
+            return displayState.withLock { $0.info }
+        }
         let outputs = try inspectOutputs()
         // An output with no mode (the headless one) says its frame rate only in the status document.
         let frameRate = outputs.allSatisfy { $0.mode != nil } ? nil : try inspectStatus().output?.refresh
@@ -42,8 +49,20 @@ extension Connection {
         return info
     }
 
-    /// Told, on `delegateQueue`, the display after each change the connection learns of (`updateDisplay()`,
-    /// `outputControl`), after the root layer has followed it.
+    /// Reads the DisplayChanged a server of version 5 or later sends right after Welcome, before the reader
+    /// starts, so that `display` is known when `connect` returns.
+    func receiveFirstDisplay(parts: inout InspectReplyAssembler) throws(AnimKitError) {
+        switch try Self.receiveMessage(on: socket, parts: &parts) {
+        case .displayChanged(let message)?: apply(DisplayInfo(message))
+        case .errorReport(let report)?: throw .server(ServerError(report))
+        case let other?: throw .unexpectedReply("\(other.name) instead of DisplayChanged after Welcome")
+        case nil: throw .closed(reason: "the server closed the connection before DisplayChanged")
+        }
+    }
+
+    /// Told, on `delegateQueue`, the display after each change the connection learns of (the server's
+    /// `DisplayChanged` from protocol version 5; `updateDisplay()` and `outputControl` before), after the root
+    /// layer has followed it.
     public var displayHandler: (@Sendable (DisplayInfo) -> Void)? {
         get { displayState.withLock { $0.handler } }
         set { displayState.withLock { $0.handler = newValue } }

@@ -126,6 +126,7 @@ extension Connection {
         case .commitApplied:
             break
         case .tileRequest(let request): tileRequested(request)
+        case .displayChanged(let display): apply(DisplayInfo(display))
         default:
             log.warning("ignored \(message.name) from the server: a client never receives it")
         }

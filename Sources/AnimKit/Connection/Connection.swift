@@ -119,6 +119,7 @@ public final class Connection: @unchecked Sendable {
         case nil: throw .closed(reason: "the server closed the connection before Welcome")
         }
         let connection = Connection(socket: socket, welcome: welcome)
+        if welcome.version >= DisplayInfo.toldSince { try connection.receiveFirstDisplay(parts: &parts) }
         // Nothing here waits for CommitApplied (`sync()` asks with Sync): from version 2 the server is asked
         // not to send one a commit, which spares it a send and the reader a wake-up each.
         if welcome.version >= 2 { try connection.send(.acknowledgeCommits(AcknowledgeCommits(enabled: false))) }
@@ -283,6 +284,12 @@ public final class Connection: @unchecked Sendable {
     public func outputControl(output: String, action: WireOutputAction) throws(AnimKitError) -> String {
         let reply = try request { .outputControl(OutputControl(request: $0, output: output, action: action)) }
         guard case .inspectReply(let r) = reply else { throw .unexpectedReply("\(reply.name) to OutputControl") }
+        // From version 5 the server tells the change (DisplayChanged, sent right after this answer): a round trip
+        // takes it before this returns.
+        if protocolVersion >= DisplayInfo.toldSince {
+            try sync()
+            return r.json
+        }
         // The answer is the outputs document after the change: the display (and the root layer) follow it.
         if let entries = try? InspectionJSON.decode([InspectionDocuments.OutputEntry].self, from: r.json) {
             apply(DisplayInfo(outputs: entries, frameRate: displayState.withLock { $0.info?.refreshRate }))

@@ -14,7 +14,8 @@ public struct DisplayInfo: Hashable, Sendable {
         public var frame: Rect
         /// Clockwise degrees: 0, 90, 180 or 270.
         public var rotation: Int
-        /// Frames per second of its mode; nil when the server does not say (the headless output has no mode).
+        /// Frames per second of its mode (from protocol version 5, the frame rate of an output with no mode); nil
+        /// when the server does not say (an earlier server's headless output, which has no mode).
         public var refreshRate: Double?
 
         public init(name: String, frame: Rect, rotation: Int, refreshRate: Double?) {
@@ -59,6 +60,24 @@ public struct DisplayInfo: Hashable, Sendable {
         self.init(
             bounds: outputs.dropFirst().reduce(first.frame) { $0.union($1.frame) },
             refreshRate: first.refreshRate ?? frameRate ?? 0, outputs: outputs)
+    }
+
+    /// The protocol version from which the server tells the display (`DisplayChanged`).
+    static let toldSince: UInt16 = Message.since(ofOpcode: DisplayChanged.opcode) ?? ProtocolVersion.current
+
+    /// The display a server's `DisplayChanged` tells (protocol version 5): each output's refresh is the one it
+    /// draws at (its mode's, or the frame rate of an output with no mode).
+    init(_ message: DisplayChanged) {
+        let outputs = message.outputs.map { o in
+            Output(
+                name: o.name,
+                frame: Rect(x: Double(o.x), y: Double(o.y), width: Double(o.width), height: Double(o.height)),
+                rotation: Int(o.rotation), refreshRate: o.refresh)
+        }
+        let b = message.bounds
+        self.init(
+            bounds: Rect(x: b.x, y: b.y, width: b.width, height: b.height), scale: message.scale,
+            refreshRate: outputs.first?.refreshRate ?? 0, outputs: outputs)
     }
 
     /// The refresh of a mode written `WIDTHxHEIGHT@HZ`.

@@ -44,11 +44,12 @@ public enum Message: Hashable, Sendable {
     case tileContent(TileContent)
     case tileInvalidate(TileInvalidate)
     case tileRequest(TileRequest)
+    case displayChanged(DisplayChanged)
 }
 
 extension Message {
     /// Every opcode, in spec order.
-    public static let allOpcodes: [UInt16] = [1, 2, 3, 4, 5, 6, 7, 12, 8, 9, 11, 10, 13, 14, 15, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 16, 17, 148]
+    public static let allOpcodes: [UInt16] = [1, 2, 3, 4, 5, 6, 7, 12, 8, 9, 11, 10, 13, 14, 15, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 16, 17, 148, 152]
 
     public var opcode: UInt16 {
         switch self {
@@ -88,6 +89,7 @@ extension Message {
         case .tileContent: TileContent.opcode
         case .tileInvalidate: TileInvalidate.opcode
         case .tileRequest: TileRequest.opcode
+        case .displayChanged: DisplayChanged.opcode
         }
     }
 
@@ -142,6 +144,7 @@ extension Message {
         case 16: "TileContent"
         case 17: "TileInvalidate"
         case 148: "TileRequest"
+        case 152: "DisplayChanged"
         default: nil
         }
     }
@@ -184,6 +187,7 @@ extension Message {
         case 16: .client
         case 17: .client
         case 148: .server
+        case 152: .server
         default: nil
         }
     }
@@ -227,6 +231,7 @@ extension Message {
         case 16: 4
         case 17: 4
         case 148: 4
+        case 152: 5
         default: nil
         }
     }
@@ -277,6 +282,7 @@ extension Message {
         case 16: .tileContent(try TileContent(from: &r))
         case 17: .tileInvalidate(try TileInvalidate(from: &r))
         case 148: .tileRequest(try TileRequest(from: &r))
+        case 152: .displayChanged(try DisplayChanged(from: &r))
         default: throw ProtocolError(.unknownOpcode, opcode: opcode, detail: "no message has opcode \(opcode)")
         }
     }
@@ -319,6 +325,7 @@ extension Message {
         case .tileContent(let m): m.encode(to: &w)
         case .tileInvalidate(let m): m.encode(to: &w)
         case .tileRequest(let m): m.encode(to: &w)
+        case .displayChanged(let m): m.encode(to: &w)
         }
     }
 
@@ -360,6 +367,7 @@ extension Message {
         case .tileContent(let m): m.wireJSON
         case .tileInvalidate(let m): m.wireJSON
         case .tileRequest(let m): m.wireJSON
+        case .displayChanged(let m): m.wireJSON
         }
     }
 

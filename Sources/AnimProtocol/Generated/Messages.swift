@@ -1476,3 +1476,41 @@ extension TileRequest {
         ])
     }
 }
+
+/// the display as this client sees it, as Wayland's wl_output events tell it: bounds is the scene's rectangle in points (every output's together), scale the pixels per point, outputs each output; sent right after Welcome and again whenever the outputs change (hotplug, OutputControl), to every client of version 5 or later
+/// Opcode 152, sent by the server, since version 5.
+public struct DisplayChanged: Hashable, Sendable {
+    public static let opcode: UInt16 = 152
+    public var bounds: WireRect
+    public var scale: Double
+    public var outputs: [WireDisplayOutput]
+
+    public init(bounds: WireRect, scale: Double, outputs: [WireDisplayOutput]) {
+        self.bounds = bounds
+        self.scale = scale
+        self.outputs = outputs
+    }
+}
+
+extension DisplayChanged {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        do { bounds = try WireRect(from: &r) } catch { throw error.at("bounds") }
+        do { scale = try r.f64() } catch { throw error.at("scale") }
+        do { outputs = try r.array { (r: inout WireReader) throws(ProtocolError) in try WireDisplayOutput(from: &r) } } catch { throw error.at("outputs") }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        bounds.encode(to: &w)
+        w.f64(scale)
+        w.array(outputs) { w, v0 in v0.encode(to: &w) }
+    }
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("header", .object([("message", .string("DisplayChanged")), ("opcode", .unsigned(152 as UInt16))])),
+            ("bounds", bounds.wireJSON),
+            ("scale", .number(scale)),
+            ("outputs", .array(outputs) { v0 in v0.wireJSON })
+        ])
+    }
+}

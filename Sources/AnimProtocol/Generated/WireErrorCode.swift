@@ -151,6 +151,6 @@ public enum ProtocolLimits {
 
 /// The versions this build speaks.
 public enum ProtocolVersion {
-    public static let current: UInt16 = 4
+    public static let current: UInt16 = 5
     public static let minimum: UInt16 = 1
 }

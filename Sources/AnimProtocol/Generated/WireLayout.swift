@@ -404,6 +404,14 @@ extension WireOutputMode {
     }
 }
 
+extension WireDisplayOutput {
+    /// Field offsets from the start of the WireDisplayOutput (of its payload for a message), up to the first field
+    /// without a fixed size.
+    public enum FieldOffset {
+        @inlinable public static var name: Int { 0 }
+    }
+}
+
 extension WireInjectedInput {
     /// Field offsets from the start of the WireInjectedInput (of its payload for a message), up to the first field
     /// without a fixed size.
@@ -813,6 +821,16 @@ extension TileRequest {
         @inlinable public static var scale: Int { 52 }
         @inlinable public static var width: Int { 60 }
         @inlinable public static var height: Int { 64 }
+    }
+}
+
+extension DisplayChanged {
+    /// Field offsets from the start of the DisplayChanged (of its payload for a message), up to the first field
+    /// without a fixed size.
+    public enum FieldOffset {
+        @inlinable public static var bounds: Int { 0 }
+        @inlinable public static var scale: Int { 32 }
+        @inlinable public static var outputs: Int { 40 }
     }
 }
 

@@ -1396,6 +1396,61 @@ extension WireOutputMode {
     }
 }
 
+/// one output of DisplayChanged: its connector ("headless" without a display), its rectangle of the scene at (x, y) in points, width × height pixels (the panel's turned by its rotation), its refresh in Hz (the frame rate for an output with no mode) and its clockwise rotation in degrees (0, 90, 180, 270)
+public struct WireDisplayOutput: Hashable, Sendable {
+    public var name: String
+    public var x: Int32
+    public var y: Int32
+    public var width: UInt32
+    public var height: UInt32
+    public var refresh: Double
+    public var rotation: UInt32
+
+    public init(name: String, x: Int32, y: Int32, width: UInt32, height: UInt32, refresh: Double, rotation: UInt32) {
+        self.name = name
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.refresh = refresh
+        self.rotation = rotation
+    }
+}
+
+extension WireDisplayOutput {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        do { name = try r.string() } catch { throw error.at("name") }
+        do { x = try r.i32() } catch { throw error.at("x") }
+        do { y = try r.i32() } catch { throw error.at("y") }
+        do { width = try r.u32() } catch { throw error.at("width") }
+        do { height = try r.u32() } catch { throw error.at("height") }
+        do { refresh = try r.f64() } catch { throw error.at("refresh") }
+        do { rotation = try r.u32() } catch { throw error.at("rotation") }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        w.string(name)
+        w.i32(x)
+        w.i32(y)
+        w.u32(width)
+        w.u32(height)
+        w.f64(refresh)
+        w.u32(rotation)
+    }
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("name", .string(name)),
+            ("x", .signed(x)),
+            ("y", .signed(y)),
+            ("width", .unsigned(width)),
+            ("height", .unsigned(height)),
+            ("refresh", .number(refresh)),
+            ("rotation", .unsigned(rotation))
+        ])
+    }
+}
+
 /// one synthetic event of InputInject: the server stamps it with media time (the injection's time + offset) and routes it when its clock reaches that time
 public struct WireInjectedInput: Hashable, Sendable {
     public var offset: Double

@@ -95,7 +95,8 @@ public final class Server: @unchecked Sendable {
                 for delivery in deliveries { FileDescriptor.close(delivery.message.fds) }
                 return
             }
-            loop.execute { server.deliver(deliveries) }
+            // An output change answered from the render thread is told to every client of version 5 too.
+            loop.execute { server.deliver(deliveries + server.core.displayChangeDeliveries()) }
         }
     }
 
