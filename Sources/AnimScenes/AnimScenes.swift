@@ -25,7 +25,7 @@
 //             -> (any TransitionAnimator)? { CardAnimator() }
 //     }
 //
-//     let window = SceneWindow(connection: connection, bounds: Rect(x: 0, y: 0, width: 320, height: 240))
+//     let window = SceneWindow(connection: connection)   // fills the display, under connection.rootLayer
 //     try window.setRootScene(NavigationStack(connection: connection, rootScene: Home(connection: connection)))
 //     let detail = Detail(connection: connection)
 //     detail.transitioningDelegate = detail

@@ -24,8 +24,8 @@ public final class SceneWindow: @unchecked Sendable {
     private var presentations: [PresentationController] = []
 
     /// A window covering `bounds` of the display (usually all of it) on `connection`; its root layer is committed at
-    /// once.
-    public init(connection: Connection, bounds: Rect) {
+    /// once, as a sublayer of `superlayer` when one is given (else as a root of the connection).
+    public init(connection: Connection, bounds: Rect, in superlayer: Layer? = nil) {
         self.connection = connection
         Transaction.begin()
         Transaction.disableActions = true
@@ -37,10 +37,20 @@ public final class SceneWindow: @unchecked Sendable {
         containerLayer.frame = Rect(origin: Point(x: 0, y: 0), size: bounds.size)
         do {
             try rootLayer.addSublayer(containerLayer)
+            try superlayer?.addSublayer(rootLayer)
         } catch {
-            log.error("the window's container could not join its root: \(error)")
+            log.error("the window's layers could not join their superlayers: \(error)")
         }
         Transaction.commit()
+    }
+
+    /// A window filling the display (UIWindow on the main screen): its root layer is a sublayer of the connection's
+    /// `rootLayer`, sized to `connection.display`. The server tells a display change (`connection.displayHandler`);
+    /// an app that follows it sets `window.bounds` to the new `DisplayInfo.bounds` size from that handler, which lays
+    /// out the scenes and presentations without animation.
+    public convenience init(connection: Connection) {
+        let size = connection.display?.bounds.size ?? Size(width: 0, height: 0)
+        self.init(connection: connection, bounds: Rect(origin: Point(x: 0, y: 0), size: size), in: connection.rootLayer)
     }
 
     /// The window's rectangle on the display (its root layer's frame), as given to `init`; changing it lays out the

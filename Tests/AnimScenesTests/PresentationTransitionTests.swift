@@ -98,6 +98,20 @@ import Testing
         #expect(try detail.layer.presentation().position == Point(x: 100, y: 75))
     }
 
+    @Test func aWindowOfTheConnectionFillsTheDisplayUnderItsRootLayer() throws {
+        let f = try SceneFixture(start: 1)
+        let client = f.client
+        let display = try #require(client.display)
+        #expect(display.bounds.size.width > 0 && display.bounds.size.height > 0)
+        let window = f.queue.sync { SceneWindow(connection: client) }
+        try client.sync()
+        #expect(window.rootLayer.superlayer === client.rootLayer)
+        #expect(window.bounds == Rect(origin: Point(x: 0, y: 0), size: display.bounds.size))
+        #expect(window.containerLayer.bounds.size == display.bounds.size)
+        let shown = try window.containerLayer.presentation()
+        #expect(shown.bounds.size == display.bounds.size)
+    }
+
     @Test func theDimmingLayerFadesInAlongsideThePresentationAndOutAlongsideTheDismissal() throws {
         let f = try SceneFixture(start: 1)
         let home = f.scene("A")
