@@ -122,6 +122,7 @@ public struct EmitterSimulation: Sendable {
         if flattenedCells.count > 1 {
             var byCell = [[Particle]](repeating: [], count: flattenedCells.count)
             for p in out { byCell[p.cell].append(p) }
+            guard segments.count > 1 else { return byCell.flatMap { $0 } }
             out = []
             let widest = segments.reduce(0) { max($0, $1.cells.count) }
             for offset in 0..<widest {
@@ -246,7 +247,7 @@ public struct EmitterSimulation: Sendable {
             // The first value counts from the cell's time 0, so its particle n is born at exactly n / R.
             let birth = segment.start.isFinite ? start + (Double(n) - base) / rate : Double(n) / rate
             emitParticle(
-                index, ParticleRandom(cell: key, index: UInt64(n)), birth: birth, now: sNow, layer: segment.layer,
+                index, flat, ParticleRandom(cell: key, index: UInt64(n)), birth: birth, now: sNow, layer: segment.layer,
                 origin: nil, into: &out, left: &left)
         }
     }
@@ -274,7 +275,8 @@ public struct EmitterSimulation: Sendable {
         for n in Int(lowest)...Int(highest) {
             guard left > 0 else { return }
             emitParticle(
-                index, ParticleRandom(cell: key, index: UInt64(n)), birth: Double(n) / rate, now: sNow, layer: layer,
+                index, flat, ParticleRandom(cell: key, index: UInt64(n)), birth: Double(n) / rate, now: sNow,
+                layer: layer,
                 origin: origin, into: &out, left: &left)
         }
     }
@@ -283,11 +285,11 @@ public struct EmitterSimulation: Sendable {
     /// cell time `now`, then the live particles of its sub-cells. A sub-cell's particle (`origin` its parent's path
     /// and colour) is born where its parent is then, turned with the parent's direction, its colour multiplied by
     /// the parent's colour then; its speed is its own.
+    /// (`flat` is `flattenedCells[index]`, passed in: copying it out per particle costs its retains.)
     private func emitParticle(
-        _ index: Int, _ r: ParticleRandom, birth: Double, now sNow: Double, layer: EmitterLayerProperties,
-        origin: (Trajectory, ColorCurve)?, into out: inout [Particle], left: inout Int
+        _ index: Int, _ flat: FlatCell, _ r: ParticleRandom, birth: Double, now sNow: Double,
+        layer: EmitterLayerProperties, origin: (Trajectory, ColorCurve)?, into out: inout [Particle], left: inout Int
     ) {
-        let flat = flattenedCells[index]
         let cell = flat.cell
         let timing = cell.timing
         let age = sNow - birth
