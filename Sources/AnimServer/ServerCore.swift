@@ -396,6 +396,7 @@ public final class ServerCore {
         var client = RenderSnapshot.Client(
             session: session.id, tree: session.context.tree, animated: session.context.animatedLayers,
             transitionCaptures: session.context.transitionCaptures, images: session.images.images, at: time)
+        client.emitterHistories = session.context.emitterHistories
         if !session.tiles.isEmpty { addTiles(to: &client, of: session, at: time, requests: &tileRequests) }
         return client
     }

@@ -81,9 +81,31 @@ struct ParticleBudgetTests {
         try h.frame(at: 1)
         let interval = h.core.configuration.frameInterval
         #expect(h.core.nextFrameTime(after: 1.001) == 1 + interval)
-        // A birth rate of 0 emits nothing: no frames.
+        // A birth rate of 0 emits nothing, but the particles born until then (at most 2 s old) live until 3 s:
+        // frames until then, none after.
         h.commit([W.set(1, "birthRate", .number(0))], from: s)
         try h.frame(at: 2)
-        #expect(h.core.nextFrameTime(after: 2.5) == nil)
+        #expect(h.core.nextFrameTime(after: 2.5) == 2.5)
+        try h.frame(at: 3.5)
+        #expect(h.core.nextFrameTime(after: 3.6) == nil)
+    }
+
+    @Test func theParticlesOfAnEarlierValueCountUntilTheyDie() throws {
+        var configuration = ServerConfiguration()
+        configuration.maxParticles = 100
+        let h = ServerHarness(configuration: configuration)
+        let s = try h.connect()
+        h.commit([W.create(1, .emitter), EmitterCellTests.setCells(1, [Self.cell(birthRate: 20)])], from: s)
+        // Stopped at 5 s, the 40 particles of 20/s × 2 s live on; restarted at twice the rate at 5.5 s, the 30 born
+        // in 3.5…5 s would live beside the new 80.
+        try h.frame(at: 5)
+        #expect(h.commit([W.set(1, "birthRate", .number(0))], from: s).errorReports.isEmpty)
+        try h.frame(at: 5.5)
+        let report = try #require(h.commit([W.set(1, "birthRate", .number(2))], from: s).errorReports.first)
+        #expect(report.code == WireErrorCode.quotaExceeded.rawValue)
+        #expect(report.message.contains("110 particles"))
+        // They are dead by 7 s: then it fits.
+        try h.frame(at: 7)
+        #expect(h.commit([W.set(1, "birthRate", .number(2))], from: s).errorReports.isEmpty)
     }
 }

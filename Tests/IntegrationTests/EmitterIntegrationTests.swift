@@ -48,4 +48,44 @@ import Testing
         #expect(pixel(later, 40, 60) == black)
         withExtendedLifetime(emitter) {}
     }
+
+    @Test(arguments: TestRenderers.all)
+    func birthRateSetToZeroLetsTheLivingParticlesFinishTheirLives(renderer: String) throws {
+        let daemon = try DaemonHarness(renderer: renderer)
+        let client = try connectClient(daemon, name: "emitter-stop")
+        let white = try client.uploadImage(width: 8, height: 8, rgbaPremultiplied: [UInt8](repeating: 255, count: 256))
+        Transaction.begin()
+        let emitter = EmitterLayer(connection: client)
+        emitter.frame = Rect(x: 0, y: 0, width: 160, height: 120)
+        emitter.emitterPosition = Point(x: 20, y: 60)
+        var cell = EmitterCell(name: "dot")
+        cell.birthRate = 1
+        cell.lifetime = 3
+        cell.velocity = 40
+        cell.contents = white
+        cell.color = Color(red: 0, green: 1, blue: 1)
+        emitter.emitterCells = [cell]
+        Transaction.commit()
+        try client.sync()
+        // The emitter stops at 2.5 s, when the particles born at 0, 1 and 2 s live.
+        try moveClock(client, to: 2.5)
+        Transaction.begin()
+        Transaction.disableActions = true
+        emitter.birthRate = 0
+        Transaction.commit()
+        try client.sync()
+        let cyan: [UInt8] = [0, 255, 255, 255]
+        let black: [UInt8] = [0, 0, 0, 255]
+        // At 3.5 s those born at 1 and 2 s are at x = 20 + 40 × age = 120 and 80; the one born at 0 s has died and
+        // none was born at 3 s (it would be at x = 40).
+        try moveClock(client, to: 3.5)
+        let shot = try client.screenshot()
+        for x in [80, 120] { #expect(pixel(shot, x, 60) == cyan, "\(renderer) at x = \(x)") }
+        for x in [20, 40, 140] { #expect(pixel(shot, x, 60) == black, "\(renderer) at x = \(x)") }
+        // By 5.5 s the last (born at 2 s) has lived its 3 s: nothing is left.
+        try moveClock(client, to: 5.5)
+        let later = try client.screenshot()
+        for x in stride(from: 4, to: 160, by: 4) { #expect(pixel(later, x, 60) == black, "\(renderer) at x = \(x)") }
+        withExtendedLifetime(emitter) {}
+    }
 }

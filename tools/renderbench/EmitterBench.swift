@@ -63,6 +63,28 @@ struct EmitterBench {
             time: time)
     }
 
+    /// The simulation alone when the client moves the emitter every frame (a finger-following sparkle): each
+    /// frame records the new position in the layer's history, whose values then span the particles' lifetimes.
+    func measureMovingEmitter(frames: Int) -> (particles: Int, values: Int, simulation: Double) {
+        var history = EmitterHistory(layer)
+        func moved(_ time: Double) -> EmitterLayerProperties {
+            var values = layer
+            values.emitterPosition.x += 100 * sin(time)
+            return values
+        }
+        // The 8 s before the measured frames, at 60 frames a second.
+        for frame in 0..<(12 * 60) { history.record(moved(Double(frame) / 60), at: Double(frame) / 60) }
+        var simulate: [Double] = []
+        var live = 0
+        for frame in 0..<(frames + 2) {
+            let time = 12 + Double(frame) / 60
+            history.record(moved(time), at: time)
+            let time1 = seconds { live = EmitterSimulation(history: history).particles(at: time).count }
+            if frame >= 2 { simulate.append(time1) }
+        }
+        return (live, history.entries.count, median(simulate))
+    }
+
     func measure(_ renderer: any Renderer, frames: Int) throws {
         let compiler = DrawListCompiler(outputSize: size)
         let simulation = EmitterSimulation(layer: layer)

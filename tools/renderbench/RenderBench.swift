@@ -69,6 +69,13 @@ struct RenderBench: ParsableCommand {
                 }
             }
         }
+        if let first = sizes.first?.split(separator: "x").compactMap({ Int($0) }), first.count == 2 {
+            let bench = EmitterBench(size: PixelSize(width: first[0], height: first[1]), particles: particles)
+            let moving = bench.measureMovingEmitter(frames: frames)
+            print(
+                "\nEmitter moved every frame: \(moving.particles) particles from \(moving.values) kept values, "
+                    + "simulation p50 \(ms(moving.simulation))")
+        }
     }
 
     func measure(_ renderer: any Renderer, bench: BenchScene) throws {

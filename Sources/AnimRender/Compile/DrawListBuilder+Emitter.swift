@@ -2,7 +2,7 @@ import AnimCore
 import Foundation
 
 extension DrawListBuilder {
-    /// An emitter layer's particles at its local time (`EmitterSimulation`), above its background, contents,
+    /// An emitter layer's particles at its local time (`EmitterSimulation` over its history), above its background, contents,
     /// sublayers and border, clipped by `masksToBounds` (docs/core-animation-rules.md#caemitterlayer): one
     /// `ParticleDraw` per cell with an image, cells in depth-first order (a cell before its sub-cells), each cell's
     /// particles in the order `renderMode` asks for.
@@ -23,7 +23,10 @@ extension DrawListBuilder {
                 maskedByShape = true
             }
         }
-        let simulation = EmitterSimulation(layer: emitter)
+        // The history's values for the particles born under them, the frame's (animated) values for the newest.
+        let simulation =
+            scene.emitterHistory(of: layer.id).map { EmitterSimulation(history: $0, presentation: emitter) }
+            ?? EmitterSimulation(layer: emitter)
         let particles = simulation.particles(at: time)
         guard !particles.isEmpty else { return }
         let start = items.count

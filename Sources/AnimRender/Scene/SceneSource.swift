@@ -57,10 +57,14 @@ public protocol SceneSource {
     /// The local time of layer `id` at the frame (an emitter's particles are a function of it,
     /// docs/core-animation-rules.md#caemitterlayer); nil when not known, and then no particles are drawn.
     func localTime(of id: LayerID) -> Double?
+    /// The model values emitter layer `id` has had (its particles take those in force at their birth,
+    /// docs/core-animation-rules.md#caemitterlayer); nil when only the frame's values are known.
+    func emitterHistory(of id: LayerID) -> EmitterHistory?
 }
 
 extension SceneSource {
     public func localTime(of id: LayerID) -> Double? { nil }
+    public func emitterHistory(of id: LayerID) -> EmitterHistory? { nil }
 }
 
 extension SceneSource {
@@ -78,6 +82,8 @@ public struct StaticScene: SceneSource, Sendable {
     /// Every layer's local time (a static scene has no timing hierarchy): what `animations` are evaluated at and
     /// emitters are drawn at.
     public var time: Double
+    /// The emitter layers' histories (`emitterHistory(of:)`); a layer without one shows its frame's values only.
+    public var emitterHistories: [LayerID: EmitterHistory] = [:]
 
     public init(
         roots: [LayerID] = [], layers: [LayerID: SceneLayer] = [:], images: [ImageID: RenderImage] = [:],
@@ -103,4 +109,5 @@ public struct StaticScene: SceneSource, Sendable {
 
     public func image(_ id: ImageID) -> RenderImage? { images[id] }
     public func localTime(of id: LayerID) -> Double? { layers[id] == nil ? nil : time }
+    public func emitterHistory(of id: LayerID) -> EmitterHistory? { emitterHistories[id] }
 }

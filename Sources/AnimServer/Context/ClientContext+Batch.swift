@@ -94,6 +94,7 @@ extension ClientContext {
     ) -> [Message] {
         var progress = BatchStore()
         _ = storeBatch(scratch, from: &progress, upTo: .max)
+        recordEmitterValues(at: env.now)
         return closeCompletions(batch.completions, at: env.now)
     }
 

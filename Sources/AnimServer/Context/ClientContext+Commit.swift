@@ -61,6 +61,7 @@ extension ClientContext {
         do {
             try applyOperations(commit, env, &progress, upTo: .max)
             tree.commitJournal()
+            recordEmitterValues(at: env.now)
             return progress.out + closeCompletions(commit.completions, at: env.now)
         } catch {
             tree.rollback()
@@ -371,7 +372,8 @@ extension ClientContext {
 
     /// The per-client particle budget (docs/core-animation-rules.md#caemitterlayer): after an operation that changes
     /// an emitter's cells or its `birthRate` or `lifetime`, the particles all the client's emitter layers keep alive
-    /// (`ParticleBudget.estimate`, summed) must stay within `maxParticles`.
+    /// (`ParticleBudget.estimate`, summed, with the particles of earlier values still alive) must stay within
+    /// `maxParticles`.
     private func checkParticleBudget(
         of id: LayerID, field: @autoclosure () -> String, _ env: CommitEnvironment
     )
@@ -381,7 +383,9 @@ extension ClientContext {
         var own = 0.0
         for layer in emitterLayers.union([id]) {
             guard let emitter = tree.node(layer)?.state.special.emitter else { continue }
-            let estimate = ParticleBudget.estimate(emitter)
+            // Particles born under a layer's earlier values live on, so they count until they die.
+            let local = (try? tree.localTime(of: layer, fromAbsolute: env.now)) ?? env.now
+            let estimate = ParticleBudget.estimate(emitter, after: emitterHistories[layer], at: local)
             total += estimate
             if layer == id { own = estimate }
         }

@@ -17,6 +17,9 @@ struct ClientContext: Sendable {
     /// The layers that were given emitter cells (some may since have lost them or be gone): a frame is needed
     /// while one emits, and the particle budget sums over them. An id left by a refused commit is harmless.
     var emitterLayers: Set<LayerID> = []
+    /// The model values each emitter layer has had, stamped when their commits applied
+    /// (`recordEmitterValues(at:)`): its particles take those in force at their birth.
+    var emitterHistories: [LayerID: EmitterHistory] = [:]
 
     /// The layers that may have animations attached (every layer that has some is here; a key may stay a
     /// little longer than its animations): a frame evaluates only these.
@@ -183,15 +186,18 @@ struct ClientContext: Sendable {
                 }
             }
         }
-        if !clockPaused && hasEmittingLayer { return .continuous }
+        if !clockPaused && hasEmittingLayer(at: now) { return .continuous }
         return earliest.map(Wakeup.at) ?? .idle
     }
 
-    /// Whether an emitter layer has cells and a positive birth rate: its particles move in every frame.
-    var hasEmittingLayer: Bool {
+    /// Whether an emitter layer has cells and a positive birth rate, or particles born before its last change
+    /// that may still live at server time `now`: its particles move in every frame.
+    func hasEmittingLayer(at now: Double) -> Bool {
         emitterLayers.contains { id in
-            guard let emitter = tree.node(id)?.state.special.emitter else { return false }
-            return !emitter.emitterCells.isEmpty && emitter.birthRate > 0
+            guard let emitter = tree.node(id)?.state.special.emitter, !emitter.emitterCells.isEmpty else {
+                return false
+            }
+            return emitter.birthRate > 0 || emitterHasEarlierParticles(id, at: now)
         }
     }
 

@@ -194,6 +194,7 @@ extension ServerCore {
                 return Received(deliveries: [], isCommit: false, unfinished: true)
             }
             session.commitInProgress = nil
+            working.recordEmitterValues(at: sliced.env.now)
             let events = working.closeCompletions(batch.completions, at: sliced.env.now)
             session.context = working
             batchScratch = scratch
@@ -269,6 +270,7 @@ extension ServerCore {
             }
             session.commitInProgress = nil
             working.tree.commitJournal()
+            working.recordEmitterValues(at: sliced.env.now)
             let events = progress.out + working.closeCompletions(commit.completions, at: sliced.env.now)
             session.context = working
             session.tiles.noteCreated(by: commit)
@@ -295,6 +297,7 @@ extension ServerCore {
         var client = RenderSnapshot.Client(
             session: session.id, tree: shown.tree, animated: shown.animatedLayers,
             transitionCaptures: shown.transitionCaptures, images: session.images.images, at: time)
+        client.emitterHistories = shown.emitterHistories
         // Its tiled layers keep drawing the tiles held; none are asked for until the commit is in.
         var noRequests: [TileRequest]?
         if !session.tiles.isEmpty { addTiles(to: &client, of: session, at: time, requests: &noRequests) }

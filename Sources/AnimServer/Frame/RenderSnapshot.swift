@@ -95,6 +95,8 @@ public struct RenderSnapshot: Sendable {
         public var time: Double = 0
         /// What each CATiledLayer draws this frame (`TiledLayerStore`).
         public internal(set) var tiles: [LayerID: [TiledLayerTile]] = [:]
+        /// The model values each emitter layer has had: its particles take those in force at their birth.
+        public internal(set) var emitterHistories: [LayerID: EmitterHistory] = [:]
 
         /// The client's model tree at the frame.
         public var tree: LayerTree { layers.tree }

@@ -23,6 +23,8 @@ extension RenderSnapshot.Client: SceneSource {
         try? layers.tree.localTime(of: id, fromAbsolute: time)
     }
 
+    public func emitterHistory(of id: LayerID) -> EmitterHistory? { emitterHistories[id] }
+
     /// The image's pixels stay in the client's mapped memfd; the image keeps the mapping alive.
     public func image(_ id: ImageID) -> RenderImage? {
         guard let image = images[id] else { return nil }

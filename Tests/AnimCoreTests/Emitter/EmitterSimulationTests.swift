@@ -177,6 +177,34 @@ struct EmitterSimulationTests {
         #expect(later.filter { abs($0.birthTime - 1) < 1e-12 }.count == 1)
     }
 
+    @Test func subcellsTakeTheirParentsColourAtTheirBirthButNotItsSpeed() {
+        let spark = Self.cell {
+            $0.birthRate = 1
+            $0.lifetime = 2
+            $0.velocity = 10
+            $0.color = Color(red: 0.5, green: 1, blue: 1, alpha: 0.5)
+        }
+        let rocket = Self.cell {
+            $0.birthRate = 1
+            $0.lifetime = 2
+            $0.velocity = 100
+            $0.color = Color(red: 1, green: 0.5, blue: 0.25, alpha: 1)
+            $0.redSpeed = -0.25
+            $0.emitterCells = [spark]
+        }
+        let sparks = EmitterSimulation(layer: Self.emitter([rocket])).particles(at: 1.5).filter { $0.cell == 1 }
+        // The rocket born at 0 s emitted at its ages 0 (red 1) and 1 (red 0.75), the one born at 1 s at its age 0.
+        #expect(
+            sparks.map(\.color) == [
+                Color(red: 0.5, green: 0.5, blue: 0.25, alpha: 0.5),
+                Color(red: 0.375, green: 0.5, blue: 0.25, alpha: 0.5),
+                Color(red: 0.5, green: 0.5, blue: 0.25, alpha: 0.5),
+            ])
+        // Each moves at its own 10 pt/s along its rocket's direction (+x), not at the rocket's 100 added.
+        #expect(sparks.map(\.velocityX) == [10, 10, 10])
+        #expect(sparks.map(\.x) == [15, 100 + 5, 5])
+    }
+
     @Test(arguments: [
         ("rectangle", "outline"), ("circle", "outline"), ("rectangle", "surface"), ("line", "points"),
         ("sphere", "surface"), ("cuboid", "volume"),
