@@ -77,4 +77,21 @@ import Testing
                 .refusedValue(layer: layer.id, keyPath: "borderWidth", value: .number(-1), reason: reason)
             ])
     }
+
+    @Test func aMaskFromAnotherConnectionGoesToTheErrorHandlerAndChangesNothing() throws {
+        let server = try FakeServer()
+        let other = try FakeServer()
+        let received = handle(server)
+        let layer = Layer(connection: server.connection)
+        let foreign = Layer(connection: other.connection)
+        Transaction.flush()
+        _ = try server.drain()
+
+        layer.mask = foreign
+        Transaction.flush()
+        #expect(try server.drain().isEmpty)
+        #expect(layer.mask == nil)
+        #expect(received.all.map(\.error) == [.foreignLayer(foreign.id, connection: other.connection.session)])
+        #expect(received.all.map(\.onDelegateQueue) == [true])
+    }
 }

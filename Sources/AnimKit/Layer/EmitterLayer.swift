@@ -28,7 +28,7 @@ extension EmitterLayer {
                 try s.tree.updateState(of: id) { state in state.special.modifyEmitter { $0.emitterCells = cells } }
             }
         } catch {
-            log.error("\(id).emitterCells: \(error)")
+            reportRefused(forKey: "emitterCells", .invalid(error))
             return
         }
         ThreadTransaction.current.append(

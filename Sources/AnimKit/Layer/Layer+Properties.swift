@@ -33,6 +33,17 @@ extension Layer {
         } else {
             reported = error
         }
+        deliverRefusal(reported)
+    }
+
+    /// A setter's refusal with no single `AnimationValue` to name (a foreign `mask`, bad `emitterCells`): logged
+    /// and given to `errorHandler` as its error, by the same rule.
+    func reportRefused(forKey keyPath: String, _ error: AnimKitError) {
+        log.error("\(id).\(keyPath) refused: \(error)")
+        if let handler = connection.errorHandler { connection.deliver { handler(error) } }
+    }
+
+    private func deliverRefusal(_ reported: AnimKitError) {
         log.error("\(reported)")
         if let handler = connection.errorHandler { connection.deliver { handler(reported) } }
     }

@@ -104,8 +104,8 @@ extension Layer {
     }
 
     /// Masks the layer with `mask`'s alpha. A mask has no superlayer and masks one layer; masks do not
-    /// nest. A refused mask is logged and nothing changes (`setValue(.layer(…), forKeyPath: "mask")`
-    /// throws instead).
+    /// nest. A refused mask changes nothing and goes to `connection.errorHandler`, as every setter's refusal
+    /// (`setValue(.layer(…), forKeyPath: "mask")` throws instead).
     public var mask: Layer? {
         get { connection.object(read { $0.mask }) }
         set {
@@ -113,7 +113,7 @@ extension Layer {
                 do {
                     try adopt(newValue)
                 } catch {
-                    log.error("\(id).mask: \(error)")
+                    reportRefused(forKey: "mask", error)
                     return
                 }
             }
