@@ -15,8 +15,7 @@ final class TransitionsApp: ExampleScene, TransitioningDelegate, NavigationStack
     let sheet: SheetScene
     /// The percent-driven pop while an edge pan drives it.
     private var interactivePop: PercentDrivenInteractiveTransition?
-    /// Told when the running transition ends (the script waits on it).
-    private var whenEnded: (@Sendable () -> Void)?
+    let transitions: TransitionLog
 
     /// A finger lifted moving right faster than this (points per second, scaled with the scene) finishes the pop
     /// whatever the percentage, as UIKit's flick does.
@@ -26,6 +25,7 @@ final class TransitionsApp: ExampleScene, TransitioningDelegate, NavigationStack
         self.connection = connection
         self.metrics = metrics
         window = SceneWindow(connection: connection, bounds: metrics.bounds)
+        transitions = TransitionLog(connection: connection, window: window)
         home = HomeScene(connection: connection, metrics: metrics)
         card = CardScene(connection: connection, metrics: metrics)
         detail = DetailScene(connection: connection, metrics: metrics)
@@ -48,24 +48,26 @@ final class TransitionsApp: ExampleScene, TransitioningDelegate, NavigationStack
 
     func presentCard() {
         guard homeIsOnTop else { return }
-        start("present card") { () throws(SceneTransitionError) in try window.present(card) }
+        transitions.start("present card") { () throws(SceneTransitionError) in try window.present(card) }
     }
 
-    func dismissCard() { start("dismiss card") { () throws(SceneTransitionError) in try card.dismiss() } }
+    func dismissCard() { transitions.start("dismiss card") { () throws(SceneTransitionError) in try card.dismiss() } }
 
     func pushDetail() {
         guard homeIsOnTop else { return }
-        start("push detail") { () throws(SceneTransitionError) in try stack.push(detail) }
+        transitions.start("push detail") { () throws(SceneTransitionError) in try stack.push(detail) }
     }
 
-    func popDetail() { start("pop detail") { () throws(SceneTransitionError) in try stack.pop() } }
+    func popDetail() { transitions.start("pop detail") { () throws(SceneTransitionError) in try stack.pop() } }
 
     func presentSheet() {
         guard homeIsOnTop else { return }
-        start("present sheet") { () throws(SceneTransitionError) in try window.present(sheet) }
+        transitions.start("present sheet") { () throws(SceneTransitionError) in try window.present(sheet) }
     }
 
-    func dismissSheet() { start("dismiss sheet") { () throws(SceneTransitionError) in try sheet.dismiss() } }
+    func dismissSheet() {
+        transitions.start("dismiss sheet") { () throws(SceneTransitionError) in try sheet.dismiss() }
+    }
 
     /// The edge pan pops interactively: it begins the pop, moves it with the finger (the fraction of the width
     /// dragged), and when the finger lifts finishes it past half the width or on a flick to the right, else cancels.
@@ -75,7 +77,7 @@ final class TransitionsApp: ExampleScene, TransitioningDelegate, NavigationStack
         case .began:
             let interaction = PercentDrivenInteractiveTransition()
             interactivePop = interaction
-            start("pop detail interactively") { () throws(SceneTransitionError) in try stack.pop() }
+            transitions.start("pop detail interactively") { () throws(SceneTransitionError) in try stack.pop() }
             interaction.update(dragged / metrics.width)
         case .changed:
             guard let interaction = interactivePop else { return }
@@ -97,30 +99,10 @@ final class TransitionsApp: ExampleScene, TransitioningDelegate, NavigationStack
         }
     }
 
-    /// Starts a transition and prints "`name` began" once the server has applied its commits, or why it was refused.
-    private func start(_ name: String, _ transition: () throws(SceneTransitionError) -> Void) {
-        do {
-            try transition()
-            try? connection.sync()
-            ExampleOutput.line("\(name) began")
-        } catch {
-            ExampleOutput.line("\(name) refused: \(error)")
-        }
-    }
-
     /// "`name` at N %" once the server has applied the update: where a test may take a frame of the scrubbed state.
     private func announceProgress(_ name: String, _ interaction: PercentDrivenInteractiveTransition) {
         try? connection.sync()
         ExampleOutput.line("\(name) at \(Self.text(interaction.percentComplete * 100)) %")
-    }
-
-    /// The animators' end: printed once the server has applied the settling commit.
-    private func ended(_ name: String, _ completed: Bool) {
-        try? connection.sync()
-        ExampleOutput.line("\(name) \(completed ? "finished" : "cancelled")")
-        let waiting = whenEnded
-        whenEnded = nil
-        waiting?()
     }
 
     private static func text(_ value: Double) -> String { "\(Int(value.rounded()))" }
@@ -128,11 +110,15 @@ final class TransitionsApp: ExampleScene, TransitioningDelegate, NavigationStack
     // MARK: TransitioningDelegate
 
     func animator(forPresented presented: Scene, presenting: Scene, source: Scene) -> (any TransitionAnimator)? {
-        presented === card ? CardAnimator(name: "card", ended: ended) : SheetAnimator(name: "sheet", ended: ended)
+        presented === card
+            ? CardAnimator(name: "card", ended: transitions.ended)
+            : SheetAnimator(name: "sheet", ended: transitions.ended)
     }
 
     func animator(forDismissed dismissed: Scene) -> (any TransitionAnimator)? {
-        dismissed === card ? CardAnimator(name: "card", ended: ended) : SheetAnimator(name: "sheet", ended: ended)
+        dismissed === card
+            ? CardAnimator(name: "card", ended: transitions.ended)
+            : SheetAnimator(name: "sheet", ended: transitions.ended)
     }
 
     func presentationController(
@@ -152,7 +138,7 @@ final class TransitionsApp: ExampleScene, TransitioningDelegate, NavigationStack
     func navigationStack(
         _ stack: NavigationStack, animatorFor operation: NavigationOperation, from: Scene, to: Scene
     ) -> (any TransitionAnimator)? {
-        PushPopAnimator(name: "detail", ended: ended)
+        PushPopAnimator(name: "detail", ended: transitions.ended)
     }
 
     func navigationStack(
@@ -165,21 +151,10 @@ final class TransitionsApp: ExampleScene, TransitioningDelegate, NavigationStack
 
     var scriptSteps: [ScriptStep] {
         [
-            step("present card", presentCard), step("dismiss card", dismissCard), step("push detail", pushDetail),
-            step("pop detail", popDetail), step("present sheet", presentSheet), step("dismiss sheet", dismissSheet),
+            transitions.step("present card", presentCard), transitions.step("dismiss card", dismissCard),
+            transitions.step("push detail", pushDetail),
+            transitions.step("pop detail", popDetail), transitions.step("present sheet", presentSheet),
+            transitions.step("dismiss sheet", dismissSheet),
         ]
-    }
-
-    private func step(_ name: String, _ action: @escaping () -> Void) -> ScriptStep {
-        ScriptStep(name) { [weak self] done in
-            guard let self else { return done() }
-            whenEnded = done
-            action()
-            // Refused, or not begun (a button whose scene is not on top): the script goes on.
-            if !window.isTransitioning, let waiting = whenEnded {
-                whenEnded = nil
-                waiting()
-            }
-        }
     }
 }

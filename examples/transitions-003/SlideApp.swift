@@ -12,12 +12,13 @@ final class SlideApp: ExampleScene, TransitioningDelegate, @unchecked Sendable {
     let b: ContentScene
     /// The percent-driven dismissal while a pan drives it (seed 003's `interacting`).
     private var interactiveDismiss: PercentDrivenInteractiveTransition?
-    private var whenEnded: (@Sendable () -> Void)?
+    let transitions: TransitionLog
 
     init(connection: Connection, metrics: Metrics) throws {
         self.connection = connection
         self.metrics = metrics
         window = SceneWindow(connection: connection, bounds: metrics.bounds)
+        transitions = TransitionLog(connection: connection, window: window)
         a = ContentScene(connection: connection, title: "A") { try SlideContent.buildA(in: $0, metrics) }
         b = ContentScene(connection: connection, title: "B") { try SlideContent.buildB(in: $0, metrics) }
         b.transitioningDelegate = self
@@ -31,9 +32,9 @@ final class SlideApp: ExampleScene, TransitioningDelegate, @unchecked Sendable {
         try window.setRootScene(a)
     }
 
-    func present() { start("present B") { () throws(SceneTransitionError) in try window.present(b) } }
+    func present() { transitions.start("present B") { () throws(SceneTransitionError) in try window.present(b) } }
 
-    func dismiss() { start("dismiss B") { () throws(SceneTransitionError) in try b.dismiss() } }
+    func dismiss() { transitions.start("dismiss B") { () throws(SceneTransitionError) in try b.dismiss() } }
 
     /// Seed 003's pan: it begins the dismissal, moves it by the fraction of the height dragged down, and when the
     /// finger lifts finishes it from half the height on, else cancels it.
@@ -43,7 +44,7 @@ final class SlideApp: ExampleScene, TransitioningDelegate, @unchecked Sendable {
         case .began:
             let interaction = PercentDrivenInteractiveTransition()
             interactiveDismiss = interaction
-            start("dismiss B interactively") { () throws(SceneTransitionError) in try b.dismiss() }
+            transitions.start("dismiss B interactively") { () throws(SceneTransitionError) in try b.dismiss() }
             interaction.update(fraction)
         case .changed:
             guard let interaction = interactiveDismiss else { return }
@@ -63,33 +64,14 @@ final class SlideApp: ExampleScene, TransitioningDelegate, @unchecked Sendable {
         }
     }
 
-    /// Starts a transition and prints "`name` began" once the server has applied its commits, or why it was refused.
-    private func start(_ name: String, _ transition: () throws(SceneTransitionError) -> Void) {
-        do {
-            try transition()
-            try? connection.sync()
-            ExampleOutput.line("\(name) began")
-        } catch {
-            ExampleOutput.line("\(name) refused: \(error)")
-        }
-    }
-
-    private func ended(_ name: String, _ completed: Bool) {
-        try? connection.sync()
-        ExampleOutput.line("\(name) \(completed ? "finished" : "cancelled")")
-        let waiting = whenEnded
-        whenEnded = nil
-        waiting?()
-    }
-
     // MARK: TransitioningDelegate
 
     func animator(forPresented presented: Scene, presenting: Scene, source: Scene) -> (any TransitionAnimator)? {
-        SlideAnimator003(name: "B", ended: ended)
+        SlideAnimator003(name: "B", ended: transitions.ended)
     }
 
     func animator(forDismissed dismissed: Scene) -> (any TransitionAnimator)? {
-        SlideAnimator003(name: "B", ended: ended)
+        SlideAnimator003(name: "B", ended: transitions.ended)
     }
 
     func interactionController(forDismissal animator: any TransitionAnimator) -> (any InteractiveTransitioning)? {
@@ -98,19 +80,7 @@ final class SlideApp: ExampleScene, TransitioningDelegate, @unchecked Sendable {
 
     // MARK: The script
 
-    var scriptSteps: [ScriptStep] { [step("present B", present), step("dismiss B", dismiss)] }
-
-    private func step(_ name: String, _ action: @escaping () -> Void) -> ScriptStep {
-        ScriptStep(name) { [weak self] done in
-            guard let self else { return done() }
-            whenEnded = done
-            action()
-            if !window.isTransitioning, let waiting = whenEnded {
-                whenEnded = nil
-                waiting()
-            }
-        }
-    }
+    var scriptSteps: [ScriptStep] { [transitions.step("present B", present), transitions.step("dismiss B", dismiss)] }
 }
 
 /// A scene whose content `build` draws into its root layer, with `gestures` and `onClick` on that layer.
