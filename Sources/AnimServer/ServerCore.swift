@@ -281,6 +281,7 @@ public final class ServerCore {
             return control.handle(message, from: session)
         case .tileContent(let content): return storeTile(content, from: session)
         case .tileInvalidate(let invalidate): return invalidateTiles(invalidate, from: session)
+        case .setRootLayer(let declaration): return declareRoot(declaration, for: session)
         case .hello, .welcome, .commitApplied, .errorReport, .animationStarted, .animationStopped,
             .transactionCompleted, .presentationReply, .hitTestReply, .syncReply, .clockState, .inspectReply,
             .screenshotReply, .inputSubscribe, .inputInject, .focusRequest, .touchEvent, .pointerEvent, .keyEvent,

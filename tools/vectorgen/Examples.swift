@@ -479,5 +479,8 @@ enum Examples {
                         WireDisplayOutput(
                             name: "DP-1", x: 1920, y: 0, width: 880, height: 1024, refresh: 59.94, rotation: 90),
                     ]))),
+        // Version 5: the client's declared root layer (its window's layer), and none declared again.
+        Vector(variant: "declared", message: .setRootLayer(SetRootLayer(layer: 1))),
+        Vector(variant: "none", message: .setRootLayer(SetRootLayer(layer: nil))),
     ]
 }

@@ -23,11 +23,11 @@ public final class LayerHitIndex {
         self.minimumSublayers = max(1, minimumSublayers)
     }
 
-    /// The roots of `tree`, back to front, after dropping what the index held from an older tree.
+    /// The shown roots of `tree` (`shownRoots`), back to front, after dropping what the index held from an older tree.
     func roots(of tree: LayerTree) -> [LayerID] {
         if revision != tree.revision {
             revision = tree.revision
-            rootsInOrder = tree.roots
+            rootsInOrder = tree.shownRoots
             grids.removeAll(keepingCapacity: true)
             hitTests = 0
         }

@@ -3,7 +3,8 @@ extension LayerTree {
     /// The farthest descendant of `root` (itself included) that contains `p`, or nil.
     ///
     /// `p` is in the space `root` is drawn into: its superlayer's (the nearest ancestor that is not a
-    /// CATransformLayer), or the root space when `root` is nil, in which case every root is tried.
+    /// CATransformLayer), or the root space when `root` is nil, in which case every shown root is tried
+    /// (`shownRoots`: the declared root's tree only, when one is declared).
     /// The rules:
     /// - Siblings are tried top to bottom: higher zPosition first, equal zPosition in reverse array order
     ///   (docs/core-animation-rules.md#compositing-order); the first that returns a layer wins.
@@ -51,7 +52,7 @@ extension LayerTree {
 
     func hitTest(_ p: Point, in root: LayerID?, using states: LayerStateSource, rules: HitRules) -> LayerID? {
         guard let root else {
-            for id in frontToBack(roots, states) {
+            for id in frontToBack(shownRoots, states) {
                 if let hit = hitTest(id, p, above: .identity, superState: nil, states, rules) { return hit }
             }
             return nil

@@ -15,6 +15,7 @@ extension LayerTree {
     public mutating func beginJournal() {
         nodes.beginJournal()
         rootSequenceBeforeJournal = nextRootSequence
+        declaredRootBeforeJournal = declaredRoot
     }
 
     /// Keeps every change since `beginJournal()` and closes the journal.
@@ -28,6 +29,7 @@ extension LayerTree {
         guard nodes.isJournaling else { return }
         nodes.rollback()
         nextRootSequence = rootSequenceBeforeJournal
+        declaredRoot = declaredRootBeforeJournal
     }
 
     /// The node of `id` as it was when the journal began: nil when it did not exist then. Without an open

@@ -106,6 +106,7 @@ extension LayerTree {
         while let next = pending.popLast() {
             guard let n = nodes.remove(next) else { continue }
             removed.append(next)
+            if next == declaredRoot { declaredRoot = nil }
             if let mask = n.state.mask { pending.append(mask) }
             pending.append(contentsOf: n.sublayers.reversed())
         }

@@ -13,6 +13,10 @@ public struct LayerTree: Sendable {
     var nextRootSequence: UInt64 = 0
     /// `nextRootSequence` when the open journal began (see LayerTree+Journal).
     var rootSequenceBeforeJournal: UInt64 = 0
+    /// The layer the client declared its root (`declareRoot`), nil when it declared none.
+    public internal(set) var declaredRoot: LayerID?
+    /// `declaredRoot` when the open journal began.
+    var declaredRootBeforeJournal: LayerID?
 
     public init() {}
 

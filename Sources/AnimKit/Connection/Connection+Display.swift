@@ -9,6 +9,8 @@ extension Connection {
         /// Whether the server was asked already (the answer may have been nil).
         var asked = false
         var root: Layer?
+        /// The root layer, until the commit creating it has gone out with `SetRootLayer` after it.
+        var rootToDeclare: LayerID?
         var handler: (@Sendable (DisplayInfo) -> Void)?
     }
 
@@ -71,8 +73,11 @@ extension Connection {
     /// The connection's root layer: the layer an app adds its sublayers to, as a window's layer. Created on the
     /// first read (in the current transaction) with its frame the display's `bounds` (zero when `display` is
     /// nil: its sublayers still show, in scene coordinates), and kept by the connection. It follows the display
-    /// when it changes. Layers an app creates without a superlayer are shown too, above or below it in the order
-    /// they were created (docs/core-animation-rules.md#compositing-order).
+    /// when it changes. From protocol version 5 the commit that creates it is followed by `SetRootLayer`: from
+    /// then on the server shows only its tree, so a layer removed from its superlayer, or made without one,
+    /// is not shown, as in Core Animation (docs/core-animation-rules.md, "Scenes off screen"). From an earlier
+    /// server, layers without a superlayer are shown too, above or below it in the order they were created
+    /// (docs/core-animation-rules.md#compositing-order).
     public var rootLayer: Layer {
         rootCreation.lock()
         defer { rootCreation.unlock() }
@@ -81,8 +86,26 @@ extension Connection {
         let root = Layer(connection: self)
         root.name = "rootLayer"
         Self.place(root, on: info)
-        displayState.withLock { $0.root = root }
+        displayState.withLock { s in
+            s.root = root
+            if protocolVersion >= Self.rootDeclaredSince { s.rootToDeclare = root.id }
+        }
         return root
+    }
+
+    /// The protocol version from which the connection declares its root layer (`SetRootLayer`).
+    static let rootDeclaredSince = Message.since(ofOpcode: SetRootLayer.opcode) ?? .max
+
+    /// `SetRootLayer` for the root layer when `created` (the layers a commit just sent created) holds it, so that
+    /// the server has the layer when it is declared, and no other message comes between. A frame the server draws
+    /// between the two shows the root's tree as that commit made it, beside the connection's other layers without
+    /// a superlayer, as every frame before did. Called with the send lock held.
+    func rootDeclaration(after created: [LayerID]) -> Message? {
+        displayState.withLock { s in
+            guard let root = s.rootToDeclare, created.contains(root) else { return nil }
+            s.rootToDeclare = nil
+            return .setRootLayer(SetRootLayer(layer: root.rawValue))
+        }
     }
 
     /// Takes `info` as the display; when it changed, moves the root layer and tells the handler.

@@ -196,6 +196,13 @@ public final class Connection: @unchecked Sendable {
         let frame = batch.frame(transaction: transaction, completions: completions, trailing: released)
         do {
             try sendLocked(frame, fds: [])
+            if !batch.created.isEmpty, let declaration = rootDeclaration(after: batch.created) {
+                do {
+                    try sendLocked(FrameCodec.encode(declaration), fds: [])
+                } catch {
+                    log.error("the root layer was not declared (SetRootLayer not sent): \(error)")
+                }
+            }
             sendLock.unlock()
             if !batch.created.isEmpty {
                 state.withLock { s in

@@ -44,12 +44,13 @@ public enum Message: Hashable, Sendable {
     case tileContent(TileContent)
     case tileInvalidate(TileInvalidate)
     case tileRequest(TileRequest)
+    case setRootLayer(SetRootLayer)
     case displayChanged(DisplayChanged)
 }
 
 extension Message {
     /// Every opcode, in spec order.
-    public static let allOpcodes: [UInt16] = [1, 2, 3, 4, 5, 6, 7, 12, 8, 9, 11, 10, 13, 14, 15, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 16, 17, 148, 152]
+    public static let allOpcodes: [UInt16] = [1, 2, 3, 4, 5, 6, 7, 12, 8, 9, 11, 10, 13, 14, 15, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 16, 17, 148, 18, 152]
 
     public var opcode: UInt16 {
         switch self {
@@ -89,6 +90,7 @@ extension Message {
         case .tileContent: TileContent.opcode
         case .tileInvalidate: TileInvalidate.opcode
         case .tileRequest: TileRequest.opcode
+        case .setRootLayer: SetRootLayer.opcode
         case .displayChanged: DisplayChanged.opcode
         }
     }
@@ -144,6 +146,7 @@ extension Message {
         case 16: "TileContent"
         case 17: "TileInvalidate"
         case 148: "TileRequest"
+        case 18: "SetRootLayer"
         case 152: "DisplayChanged"
         default: nil
         }
@@ -187,6 +190,7 @@ extension Message {
         case 16: .client
         case 17: .client
         case 148: .server
+        case 18: .client
         case 152: .server
         default: nil
         }
@@ -231,6 +235,7 @@ extension Message {
         case 16: 4
         case 17: 4
         case 148: 4
+        case 18: 5
         case 152: 5
         default: nil
         }
@@ -282,6 +287,7 @@ extension Message {
         case 16: .tileContent(try TileContent(from: &r))
         case 17: .tileInvalidate(try TileInvalidate(from: &r))
         case 148: .tileRequest(try TileRequest(from: &r))
+        case 18: .setRootLayer(try SetRootLayer(from: &r))
         case 152: .displayChanged(try DisplayChanged(from: &r))
         default: throw ProtocolError(.unknownOpcode, opcode: opcode, detail: "no message has opcode \(opcode)")
         }
@@ -325,6 +331,7 @@ extension Message {
         case .tileContent(let m): m.encode(to: &w)
         case .tileInvalidate(let m): m.encode(to: &w)
         case .tileRequest(let m): m.encode(to: &w)
+        case .setRootLayer(let m): m.encode(to: &w)
         case .displayChanged(let m): m.encode(to: &w)
         }
     }
@@ -367,6 +374,7 @@ extension Message {
         case .tileContent(let m): m.wireJSON
         case .tileInvalidate(let m): m.wireJSON
         case .tileRequest(let m): m.wireJSON
+        case .setRootLayer(let m): m.wireJSON
         case .displayChanged(let m): m.wireJSON
         }
     }

@@ -1477,6 +1477,34 @@ extension TileRequest {
     }
 }
 
+/// declares the client's root layer, as a window's layer: from now on the server draws and hit-tests (input routing, HitTestQuery without root) only the tree that holds it, and the client's other layers without a superlayer are neither drawn nor hit (they keep their animations and may be added under it later). Absent layer, or destroying the declared layer, declares none: every layer without a superlayer is drawn and hit again. A layer the client does not have is unknownLayer (non-fatal, field layer)
+/// Opcode 18, sent by the client, since version 5.
+public struct SetRootLayer: Hashable, Sendable {
+    public static let opcode: UInt16 = 18
+    public var layer: UInt32?
+
+    public init(layer: UInt32?) {
+        self.layer = layer
+    }
+}
+
+extension SetRootLayer {
+    public init(from r: inout WireReader) throws(ProtocolError) {
+        do { layer = try r.optional { (r: inout WireReader) throws(ProtocolError) in try r.u32() } } catch { throw error.at("layer") }
+    }
+
+    public func encode(to w: inout WireWriter) {
+        w.optional(layer) { w, v0 in w.u32(v0) }
+    }
+
+    public var wireJSON: WireJSON {
+        .object([
+            ("header", .object([("message", .string("SetRootLayer")), ("opcode", .unsigned(18 as UInt16))])),
+            ("layer", .optional(layer) { v0 in .unsigned(v0) })
+        ])
+    }
+}
+
 /// the display as this client sees it, as Wayland's wl_output events tell it: bounds is the scene's rectangle in points (every output's together), scale the pixels per point, outputs each output; sent right after Welcome and again whenever the outputs change (hotplug, OutputControl), to every client of version 5 or later
 /// Opcode 152, sent by the server, since version 5.
 public struct DisplayChanged: Hashable, Sendable {

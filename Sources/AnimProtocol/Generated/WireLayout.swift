@@ -824,6 +824,14 @@ extension TileRequest {
     }
 }
 
+extension SetRootLayer {
+    /// Field offsets from the start of the SetRootLayer (of its payload for a message), up to the first field
+    /// without a fixed size.
+    public enum FieldOffset {
+        @inlinable public static var layer: Int { 0 }
+    }
+}
+
 extension DisplayChanged {
     /// Field offsets from the start of the DisplayChanged (of its payload for a message), up to the first field
     /// without a fixed size.

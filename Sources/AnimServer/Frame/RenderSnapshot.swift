@@ -101,8 +101,9 @@ public struct RenderSnapshot: Sendable {
         /// The client's model tree at the frame.
         public var tree: LayerTree { layers.tree }
 
-        /// The layers with no superlayer that are not masks, back to front.
-        public var roots: [LayerID] { layers.tree.roots }
+        /// The roots drawn, back to front: the declared root's tree when the client declared one (`SetRootLayer`),
+        /// else every layer with no superlayer that is not a mask (docs/core-animation-rules.md, "Scenes off screen").
+        public var roots: [LayerID] { layers.tree.shownRoots }
     }
 
     /// The frame's number, from 1.

@@ -36,7 +36,7 @@ struct LayerNodeStore: @unchecked Sendable {
     /// (`LayerHitIndex`) stays valid while the revision does. Empty stores start at 0.
     private(set) var revision: UInt64 = 0
 
-    private mutating func newRevision() {
+    mutating func newRevision() {
         revision = lastRevision.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
