@@ -11,10 +11,12 @@ import Testing
         return Array(shot.pixels[i..<i + 4])
     }
 
-    @Test(arguments: TestRenderers.all)
-    func particlesAreWhereTheModelPutsThemAtEachManualTime(renderer: String) throws {
-        let daemon = try DaemonHarness(renderer: renderer)
-        let client = try connectClient(daemon, name: "emitter")
+    /// An emitter at (20, 60) on a 160×120 layer whose one cell births a cyan 8×8 dot each second, moving right at
+    /// 40 pt/s and living `lifetime` seconds; committed and synced.
+    private func dotEmitter(
+        _ daemon: DaemonHarness, name: String, lifetime: Double
+    ) throws -> (Connection, EmitterLayer) {
+        let client = try connectClient(daemon, name: name)
         let white = try client.uploadImage(width: 8, height: 8, rgbaPremultiplied: [UInt8](repeating: 255, count: 256))
         Transaction.begin()
         let emitter = EmitterLayer(connection: client)
@@ -22,13 +24,20 @@ import Testing
         emitter.emitterPosition = Point(x: 20, y: 60)
         var cell = EmitterCell(name: "dot")
         cell.birthRate = 1
-        cell.lifetime = 10
+        cell.lifetime = lifetime
         cell.velocity = 40
         cell.contents = white
         cell.color = Color(red: 0, green: 1, blue: 1)
         emitter.emitterCells = [cell]
         Transaction.commit()
         try client.sync()
+        return (client, emitter)
+    }
+
+    @Test(arguments: TestRenderers.all)
+    func particlesAreWhereTheModelPutsThemAtEachManualTime(renderer: String) throws {
+        let daemon = try DaemonHarness(renderer: renderer)
+        let (client, emitter) = try dotEmitter(daemon, name: "emitter", lifetime: 10)
         // Particles are born at 0, 1 and 2 s and move right at 40 pt/s: at 2.5 s they are centred on x = 120, 80
         // and 40, each 8 pt wide.
         let cyan: [UInt8] = [0, 255, 255, 255]
@@ -52,21 +61,7 @@ import Testing
     @Test(arguments: TestRenderers.all)
     func birthRateSetToZeroLetsTheLivingParticlesFinishTheirLives(renderer: String) throws {
         let daemon = try DaemonHarness(renderer: renderer)
-        let client = try connectClient(daemon, name: "emitter-stop")
-        let white = try client.uploadImage(width: 8, height: 8, rgbaPremultiplied: [UInt8](repeating: 255, count: 256))
-        Transaction.begin()
-        let emitter = EmitterLayer(connection: client)
-        emitter.frame = Rect(x: 0, y: 0, width: 160, height: 120)
-        emitter.emitterPosition = Point(x: 20, y: 60)
-        var cell = EmitterCell(name: "dot")
-        cell.birthRate = 1
-        cell.lifetime = 3
-        cell.velocity = 40
-        cell.contents = white
-        cell.color = Color(red: 0, green: 1, blue: 1)
-        emitter.emitterCells = [cell]
-        Transaction.commit()
-        try client.sync()
+        let (client, emitter) = try dotEmitter(daemon, name: "emitter-stop", lifetime: 3)
         // The emitter stops at 2.5 s, when the particles born at 0, 1 and 2 s live.
         try moveClock(client, to: 2.5)
         Transaction.begin()
